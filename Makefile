@@ -1,0 +1,38 @@
+# The README's two commands: `make run` and `make test`.  Each makes the
+# virtual environment .venv inside the repo (once; again when pyproject.toml
+# changes) and can be run again.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint typecheck unit bench clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV) || { apt-get update && apt-get install -y python3-venv && $(PY) -m venv $(VENV); }
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $@
+
+run: $(VENV)/.installed
+	$(BIN)/liars
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+typecheck: $(VENV)/.installed
+	$(BIN)/mypy src/liars
+
+unit: $(VENV)/.installed
+	$(BIN)/python -m pytest -n 2 tests
+
+test: lint typecheck unit
+
+bench: $(VENV)/.installed
+	$(BIN)/python -m pip install -q -e '.[bench]'
+	$(BIN)/python bench/playouts.py
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

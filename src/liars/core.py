@@ -1,0 +1,425 @@
+"""The engine API shared by every game: errors, options, metadata, Game and State.
+
+Every game is a deterministic state machine.  A :class:`Game` is a
+configuration (game id, player count, seed, options); :meth:`Game.new_game`
+builds a :class:`State`, which is mutated in place by :meth:`State.act`.
+All randomness comes from the state's own :class:`~liars.rng.Rng`, so the same
+seed and the same actions always give the same game, and ``to_json`` /
+:func:`load` carry the RNG along.
+
+Two ways to act, one source of legality:
+
+* the object path, for people, servers and bots: ``legal_actions(seat)`` gives
+  action value objects, ``act(seat, action)`` takes an action or its JSON dict;
+* the integer path, for search and RL: ``legal_ids()`` and ``act_id(i)`` for
+  the single seat to act, with ``game.action_id`` / ``game.action_from_id``
+  translating.  Games with a fixed action space give ``game.num_actions``.
+
+Hidden information leaves the engine only through :meth:`State.view`.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from .rng import Rng
+
+JSON = dict[str, Any]
+
+FORMAT = "liars/1"
+
+
+class GameConfigError(ValueError):
+    """An unknown game, an unknown or ill-typed option, players out of range, a bad setup."""
+
+
+class IllegalAction(ValueError):
+    """An action that is malformed, out of turn or against the rules.  Nothing changed."""
+
+
+class Action(Protocol):
+    """Actions are small immutable values whose JSON form round-trips."""
+
+    def to_json(self) -> JSON: ...
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its name, type, default and what values are allowed.
+
+    ``kind`` is ``"bool"``, ``"int"`` or ``"choice"``.  An int option may be
+    ``nullable`` (``None`` meaning "off").  Values are checked strictly: ``True``
+    is not an int and ``1`` is not a bool, because a server must not guess.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    nullable: bool = False
+
+    def check(self, value: Any) -> Any:
+        if value is None and self.nullable:
+            return None
+        if self.kind == "bool":
+            if type(value) is not bool:
+                raise GameConfigError(f"option {self.name!r} takes true or false, not {value!r}")
+        elif self.kind == "int":
+            if type(value) is not int:
+                raise GameConfigError(f"option {self.name!r} takes a whole number, not {value!r}")
+            if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+                raise GameConfigError(
+                    f"option {self.name!r} must be between {self.min} and {self.max}, not {value}"
+                )
+        elif self.kind == "choice" and value not in self.choices:
+            raise GameConfigError(
+                f"option {self.name!r} takes one of {', '.join(self.choices)}, not {value!r}"
+            )
+        return value
+
+    def to_json(self) -> JSON:
+        out: JSON = {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.min is not None:
+            out["min"] = self.min
+        if self.max is not None:
+            out["max"] = self.max
+        if self.nullable:
+            out["nullable"] = True
+        return out
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's metadata, as data: what the CLI, the server and adapters read.
+
+    ``utility`` is the range of :meth:`State.returns` per seat.  ``ranks`` says
+    whether the game orders the losers (then :attr:`State.places` is
+    meaningful).  Chance is always the engine's own seeded RNG.
+    """
+
+    id: str
+    names: Mapping[str, str]
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[Option, ...]
+    utility: tuple[float, float] = (0.0, 1.0)
+    ranks: bool = False
+    summary: str = ""
+    option_map: Mapping[str, Option] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "option_map", {o.name: o for o in self.options})
+
+    def to_json(self) -> JSON:
+        return {
+            "id": self.id,
+            "names": dict(self.names),
+            "players": [self.min_players, self.max_players],
+            "default_players": self.default_players,
+            "options": [o.to_json() for o in self.options],
+            "utility": list(self.utility),
+            "ranks": self.ranks,
+            "summary": self.summary,
+        }
+
+
+def check_int(value: Any, name: str, lo: int, hi: int, err: type[ValueError] = IllegalAction) -> int:
+    """A strict int in ``[lo, hi]`` (``True`` and ``3.0`` are refused): shared input validation."""
+    if type(value) is not int:
+        raise err(f"{name} must be a whole number, not {value!r}")
+    if not lo <= value <= hi:
+        raise err(f"{name} must be between {lo} and {hi}, not {value}")
+    return value
+
+
+def check_keys(obj: Mapping[str, Any], required: Sequence[str], optional: Sequence[str] = ()) -> None:
+    """Refuse a JSON object with missing or unknown keys, naming them."""
+    missing = [k for k in required if k not in obj]
+    if missing:
+        raise IllegalAction(f"missing key(s) {', '.join(missing)} in {dict(obj)!r}")
+    extra = [k for k in obj if k not in required and k not in optional]
+    if extra:
+        raise IllegalAction(f"unknown key(s) {', '.join(map(str, extra))} in {dict(obj)!r}")
+
+
+class Game:
+    """A configured game: id, players, seed and options.  Build states from it.
+
+    Subclasses set ``info`` and ``state_class`` and implement
+    :meth:`parse_action`; those with a fixed integer action space override
+    :meth:`action_id`, :meth:`action_from_id` and ``num_actions``.
+    """
+
+    info: ClassVar[GameInfo]
+    state_class: ClassVar[type[State]]
+
+    def __init__(self, players: int | None = None, seed: int | None = None, **options: Any) -> None:
+        info = self.info
+        if players is None:
+            players = info.default_players
+        self.players = check_int(players, "players", info.min_players, info.max_players, GameConfigError)
+        if seed is None:
+            seed = secrets.randbits(63)
+        if type(seed) is not int:
+            raise GameConfigError(f"seed must be a whole number, not {seed!r}")
+        self.seed = seed
+        unknown = sorted(set(options) - set(info.option_map))
+        if unknown:
+            allowed = ", ".join(o.name for o in info.options) or "none"
+            raise GameConfigError(f"unknown option(s) {', '.join(unknown)} for {info.id}; allowed: {allowed}")
+        self.options: dict[str, Any] = {
+            o.name: o.check(options[o.name]) if o.name in options else o.default for o in info.options
+        }
+        self._configure()
+
+    def _configure(self) -> None:
+        """Hook: check option combinations and precompute tables."""
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def num_actions(self) -> int | None:
+        """Size of the integer action space, or ``None`` when the game has none fixed."""
+        return None
+
+    def new_game(self, setup: Mapping[str, Any] | None = None, seed: int | None = None) -> State:
+        """A new game from the seed (or ``seed``), or from a chosen position ``setup``."""
+        if seed is None:
+            seed = self.seed
+        elif type(seed) is not int:
+            raise GameConfigError(f"seed must be a whole number, not {seed!r}")
+        rng = Rng(seed)
+        if setup is None:
+            return self.state_class.deal(self, rng)
+        if not isinstance(setup, Mapping):
+            raise GameConfigError(f"setup must be an object, not {setup!r}")
+        return self.state_class.from_setup(self, rng, setup)
+
+    def parse_action(self, action: Any) -> Any:
+        """An action object from itself or its JSON dict; :class:`IllegalAction` if malformed."""
+        raise NotImplementedError
+
+    def action_id(self, action: Any) -> int:
+        raise IllegalAction(f"{self.id} has no integer action space")
+
+    def action_from_id(self, action_id: int) -> Any:
+        raise IllegalAction(f"{self.id} has no integer action space")
+
+    def config(self) -> JSON:
+        return {"game": self.id, "players": self.players, "seed": self.seed, "options": dict(self.options)}
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"liars.make({self.id!r}, players={self.players}, seed={self.seed}{opts})"
+
+
+class State:
+    """One game in progress.  Mutated by :meth:`act`; copied by :meth:`clone`.
+
+    Subclasses keep ``to_act`` (tuple of seats), ``over`` and ``winners`` as
+    plain attributes (fast to read), name their saved fields in ``_FIELDS``
+    (JSON-able values: ints, strings, lists, dicts with str keys, None) and
+    implement ``deal``, ``from_setup``, ``legal_actions``, ``_check``,
+    ``_apply`` and ``_view``.
+    """
+
+    _FIELDS: ClassVar[tuple[str, ...]] = ()
+    __slots__ = ("game", "rng", "to_act", "over", "winners")
+
+    game: Game
+    rng: Rng
+    to_act: tuple[int, ...]
+    over: bool
+    winners: tuple[int, ...]
+
+    @classmethod
+    def deal(cls, game: Game, rng: Rng) -> State:
+        raise NotImplementedError
+
+    @classmethod
+    def from_setup(cls, game: Game, rng: Rng, setup: Mapping[str, Any]) -> State:
+        raise NotImplementedError
+
+    # -- acting -----------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Any]:
+        """Every action ``seat`` may take now (empty when it is not theirs to act)."""
+        raise NotImplementedError
+
+    def _check(self, seat: int, action: Any) -> None:
+        """Raise :class:`IllegalAction` with the reason if ``action`` is illegal for ``seat``."""
+        raise NotImplementedError
+
+    def _apply(self, seat: int, action: Any) -> None:
+        """Carry out a checked action.  Must not fail."""
+        raise NotImplementedError
+
+    def act(self, seat: int, action: Any) -> None:
+        """Take ``action`` (an action object or its JSON dict) for ``seat``.
+
+        Raises :class:`IllegalAction` for a malformed, out-of-turn or illegal
+        action; the state is then unchanged.
+        """
+        if self.over:
+            raise IllegalAction("the game is over")
+        if seat not in self.to_act:
+            raise IllegalAction(f"seat {seat!r} may not act now; to act: {', '.join(map(str, self.to_act))}")
+        parsed = self.game.parse_action(action)
+        self._check(seat, parsed)
+        self._apply(seat, parsed)
+
+    def legal_ids(self) -> Sequence[int]:
+        """Integer ids of the legal actions of the seat to act (the fast path)."""
+        if not self.to_act:
+            return ()
+        return [self.game.action_id(a) for a in self.legal_actions(self.to_act[0])]
+
+    def act_id(self, action_id: int) -> None:
+        """Take the action with this integer id for the seat to act (checked)."""
+        if not self.to_act:
+            raise IllegalAction("the game is over")
+        self.act(self.to_act[0], self.game.action_from_id(action_id))
+
+    # -- results ----------------------------------------------------------
+    def returns(self) -> tuple[float, ...]:
+        """Per seat: winners share 1 equally, everybody else 0 (0s while not over)."""
+        n = self.game.players
+        if not self.over or not self.winners:
+            return (0.0,) * n
+        share = 1.0 / len(self.winners)
+        return tuple(share if s in self.winners else 0.0 for s in range(n))
+
+    @property
+    def places(self) -> tuple[int, ...] | None:
+        """Place per seat (1 = winner) once over; games that rank losers override."""
+        if not self.over:
+            return None
+        return tuple(1 if s in self.winners else 2 for s in range(self.game.players))
+
+    # -- views ------------------------------------------------------------
+    def _view(self, seat: int | None) -> JSON:
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> JSON:
+        """All that ``seat`` may know and nothing more; ``None`` for a spectator."""
+        if seat is not None:
+            check_int(seat, "seat", 0, self.game.players - 1, ValueError)
+        out: JSON = {
+            "game": self.game.id,
+            "seat": seat,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "to_act": list(self.to_act),
+            "over": self.over,
+            "winners": list(self.winners),
+        }
+        out.update(self._view(seat))
+        return out
+
+    # -- saving -----------------------------------------------------------
+    def _dump(self) -> JSON:
+        return {name: getattr(self, name) for name in self._FIELDS}
+
+    def _restore(self, data: Mapping[str, Any]) -> None:
+        """Set the saved fields back (JSON gives lists where tuples were: games index, not compare)."""
+        for name in self._FIELDS:
+            setattr(self, name, data[name])
+
+    def to_json(self) -> str:
+        """The whole game, RNG included, as JSON text; :func:`liars.load` continues it."""
+        return json.dumps(
+            {
+                "format": FORMAT,
+                **self.game.config(),
+                "rng": self.rng.to_json(),
+                "to_act": list(self.to_act),
+                "over": self.over,
+                "winners": list(self.winners),
+                "state": self._dump(),
+            },
+            separators=(",", ":"),
+            sort_keys=True,
+        )
+
+    @classmethod
+    def _blank(cls, game: Game, rng: Rng) -> State:
+        obj = cls.__new__(cls)
+        obj.game = game
+        obj.rng = rng
+        obj.to_act = ()
+        obj.over = False
+        obj.winners = ()
+        return obj
+
+    def clone(self) -> State:
+        """An independent copy (RNG included) for search: acting on it never touches this one."""
+        other = self._blank(self.game, self.rng.copy())
+        other.to_act = self.to_act
+        other.over = self.over
+        other.winners = self.winners
+        other._restore(json.loads(json.dumps(self._dump())))
+        return other
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.id} to_act={self.to_act} over={self.over}>"
+
+
+_REGISTRY: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a game known to :func:`make` and :func:`load`."""
+    _REGISTRY[cls.info.id] = cls
+    return cls
+
+
+def game_ids() -> tuple[str, ...]:
+    return tuple(_REGISTRY)
+
+
+def game_class(game_id: str) -> type[Game]:
+    try:
+        return _REGISTRY[game_id]
+    except (KeyError, TypeError):
+        raise GameConfigError(f"unknown game {game_id!r}; games: {', '.join(_REGISTRY)}") from None
+
+
+def make(game_id: str, players: int | None = None, seed: int | None = None, **options: Any) -> Game:
+    """A configured game; see each game's ``info`` for its players and options."""
+    return game_class(game_id)(players=players, seed=seed, **options)
+
+
+def load(text: str) -> State:
+    """A state from :meth:`State.to_json` text, ready to continue exactly where it was."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise GameConfigError(f"not a saved game: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise GameConfigError(f"not a saved game (format must be {FORMAT!r})")
+    try:
+        game = make(data["game"], players=data["players"], seed=data["seed"], **data["options"])
+        seed, n = data["rng"]
+        if type(seed) is not int or type(n) is not int:
+            raise GameConfigError("not a valid saved game: bad rng")
+        state = game.state_class._blank(game, Rng(seed, n))
+        state.to_act = tuple(data["to_act"])
+        state.over = bool(data["over"])
+        state.winners = tuple(data["winners"])
+        state._restore(data["state"])
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, GameConfigError):
+            raise
+        raise GameConfigError(f"not a valid saved game: {exc!r}") from None
+    return state

@@ -1,0 +1,531 @@
+"""Løgnterninger (Liar's Dice): rules of ``../shared/rules/liars-dice.md``.
+
+Every player has dice under a cup; a bid claims that at least ``quantity``
+dice on the whole table show ``face``.  The player to act raises the bid or
+calls "liar" (and, with ``spot_on``, may claim the bid is exact).  The loser
+of a call loses a die for good and opens the next round; the last player with
+dice wins.
+
+Integer actions (the fast path used by search and RL): ``0`` = liar,
+``1`` = spot on, ``2 + b`` = the bid with index ``b = (quantity-1)*6 +
+(face-1)``.  That index grows exactly with the bid order (more dice, or as
+many of a higher face), so "a higher bid" is "a larger index".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..core import (
+    JSON,
+    Game,
+    GameConfigError,
+    GameInfo,
+    IllegalAction,
+    Option,
+    State,
+    check_int,
+    check_keys,
+    register,
+)
+from ..rng import Rng
+
+LIAR = 0
+SPOT_ON = 1
+FACES = 6
+
+INFO = GameInfo(
+    id="liars-dice",
+    names={"en": "Liar's Dice", "nb": "Løgnterninger", "nl": "Blufpoker met dobbelstenen"},
+    min_players=2,
+    max_players=6,
+    default_players=4,
+    options=(
+        Option("dice", "int", 5, "dice per player at the start", min=1, max=10),
+        Option("wild_ones", "bool", False, "ones are jokers: they count for every face but in a bid on ones"),
+        Option("spot_on", "bool", False, "the player to act may claim the bid is exactly right"),
+    ),
+    utility=(0.0, 1.0),
+    ranks=True,
+    summary="Bid on all the dice on the table; call liar when a bid is too high.",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """At least ``quantity`` dice on the table show ``face``.  Text form ``3x5``."""
+
+    quantity: int
+    face: int
+
+    @property
+    def index(self) -> int:
+        return (self.quantity - 1) * FACES + self.face - 1
+
+    def to_json(self) -> JSON:
+        return {"type": "bid", "quantity": self.quantity, "face": self.face}
+
+    def __str__(self) -> str:
+        return f"{self.quantity}x{self.face}"
+
+
+@dataclass(frozen=True, slots=True)
+class Liar:
+    """Call the last bid a lie: all cups are lifted."""
+
+    def to_json(self) -> JSON:
+        return {"type": "liar"}
+
+    def __str__(self) -> str:
+        return "liar"
+
+
+@dataclass(frozen=True, slots=True)
+class SpotOn:
+    """Claim the last bid is exactly right (option ``spot_on``)."""
+
+    def to_json(self) -> JSON:
+        return {"type": "spot_on"}
+
+    def __str__(self) -> str:
+        return "spot_on"
+
+
+DiceAction = Bid | Liar | SpotOn
+_LIAR = Liar()
+_SPOT_ON = SpotOn()
+
+
+def bid_of(index: int) -> Bid:
+    q, f = divmod(index, FACES)
+    return Bid(q + 1, f + 1)
+
+
+def parse(text: str) -> DiceAction:
+    """The inverse of ``str(action)``: ``"3x5"``, ``"liar"``, ``"spot_on"``."""
+    t = text.strip().lower()
+    if t == "liar":
+        return _LIAR
+    if t == "spot_on":
+        return _SPOT_ON
+    q, sep, f = t.partition("x")
+    if sep and q.isdigit() and f.isdigit():
+        return Bid(int(q), int(f))
+    raise IllegalAction(f"not an action: {text!r} (forms: 3x5, liar, spot_on)")
+
+
+def count_face(dice: Sequence[Sequence[int]], face: int, wild_ones: bool) -> int:
+    """How many dice show ``face``; with wild ones, ones count too unless the bid is on ones."""
+    wild = wild_ones and face != 1
+    return sum(1 for hand in dice for d in hand if d == face or (wild and d == 1))
+
+
+class DiceState(State):
+    """A match of Liar's Dice in progress."""
+
+    _FIELDS = (
+        "counts",
+        "dice",
+        "round",
+        "opener",
+        "bid",
+        "bidder",
+        "bids",
+        "history",
+        "rolloff",
+        "out_round",
+    )
+    # Derived from the saved fields, kept for speed: next seat with dice, and
+    # the legal-id table of this round (indexed by bid + 1).
+    __slots__ = (*_FIELDS, "_next", "_legal")
+
+    counts: list[int]
+    dice: list[list[int]]
+    round: int
+    opener: int
+    bid: int
+    bidder: int
+    bids: list[Any]
+    history: list[JSON]
+    rolloff: list[list[int | None]]
+    out_round: list[int | None]
+    _next: list[tuple[int, ...]]
+    _legal: list[tuple[int, ...]]
+    game: DiceGame
+
+    # -- set-up -----------------------------------------------------------
+    @classmethod
+    def deal(cls, game: Game, rng: Rng) -> DiceState:
+        """The usual start, written flat: it is half the cost of a short random playout."""
+        g: DiceGame = game  # type: ignore[assignment]
+        s = cls.__new__(cls)
+        s.game = g
+        s.rng = rng
+        s.over = False
+        s.winners = ()
+        n = g.players
+        s.counts = [g.options["dice"]] * n
+        s.round = 1
+        s.bid = -1
+        s.bidder = -1
+        s.bids = []
+        s.history = []
+        s.rolloff = []
+        s.out_round = [None] * n
+        s._next = g.ring
+        s._legal = g.start_table
+        # One draw serves the roll-off and the first round's dice.
+        rolls = rng.dice(n + n * g.options["dice"])
+        s.opener = opener = s._roll_off(rolls[:n])
+        s.dice = s._split(rolls[n:])
+        s.to_act = (opener,)
+        return s
+
+    @classmethod
+    def from_setup(cls, game: Game, rng: Rng, setup: Mapping[str, Any]) -> DiceState:
+        try:
+            check_keys(setup, (), ("dice", "opener"))
+        except IllegalAction as exc:
+            raise GameConfigError(f"setup: {exc}") from None
+        n, most = game.players, game.options["dice"]
+        dice = setup.get("dice")
+        if dice is not None:
+            if not isinstance(dice, list) or len(dice) != n:
+                raise GameConfigError(f"setup: dice must be a list of {n} lists")
+            for hand in dice:
+                if not isinstance(hand, list) or len(hand) > most:
+                    raise GameConfigError(f"setup: each seat holds a list of at most {most} dice")
+                for d in hand:
+                    check_int(d, "setup: a die", 1, FACES, GameConfigError)
+            if sum(1 for hand in dice if hand) < 2:
+                raise GameConfigError("setup: at least two seats must have dice")
+            dice = [sorted(hand) for hand in dice]
+        opener = setup.get("opener")
+        if opener is not None:
+            check_int(opener, "setup: opener", 0, n - 1, GameConfigError)
+            if dice is not None and not dice[opener]:
+                raise GameConfigError("setup: the opener must have dice")
+        return cls._start(game, rng, dice, opener)
+
+    @classmethod
+    def _start(cls, game: Game, rng: Rng, dice: list[list[int]] | None, opener: int | None) -> DiceState:
+        n = game.players
+        s: DiceState = cls._blank(game, rng)  # type: ignore[assignment]
+        s.counts = counts = [len(h) for h in dice] if dice is not None else [game.options["dice"]] * n
+        s.round = 1
+        s.bid = -1
+        s.bidder = -1
+        s.bids = []
+        s.history = []
+        s.rolloff = []
+        s.out_round = [None if c else 0 for c in counts]
+        s._ring()
+        if opener is None and dice is None:
+            # The usual start: one draw serves the roll-off and the first round's dice.
+            rolls = rng.dice(n + sum(counts))
+            opener = s._roll_off(rolls[:n])
+            dice = s._split(rolls[n:])
+        else:
+            if opener is None:
+                opener = s._roll_off(rng.dice(n))
+            if dice is None:
+                dice = s._roll()
+        s.opener = opener
+        s.dice = dice
+        s.to_act = (opener,)
+        return s
+
+    def _roll_off(self, rolls: list[int]) -> int:
+        """Everyone with dice rolls one; the highest opens; ties roll again among the tied.
+
+        ``rolls`` holds one die per seat for the first throw (seats without
+        dice ignore theirs).
+        """
+        top = max(rolls)
+        if 0 not in self.counts and rolls.count(top) == 1:  # the usual case, decided at once
+            self.rolloff.append(list(rolls))
+            return rolls.index(top)
+        tied = [i for i, c in enumerate(self.counts) if c]
+        rolls = [rolls[i] for i in tied]
+        while True:
+            row: list[int | None] = [None] * self.game.players
+            for seat, r in zip(tied, rolls, strict=True):
+                row[seat] = r
+            self.rolloff.append(row)
+            top = max(rolls)
+            tied = [seat for seat, r in zip(tied, rolls, strict=True) if r == top]
+            if len(tied) == 1:
+                return tied[0]
+            rolls = self.rng.dice(len(tied))
+
+    def _roll(self) -> list[list[int]]:
+        return self._split(self.rng.dice(sum(self.counts)))
+
+    def _split(self, flat: list[int]) -> list[list[int]]:
+        """Cut a row of dice into each seat's cup (sorted: the order says nothing)."""
+        out, i = [], 0
+        for c in self.counts:
+            out.append(sorted(flat[i : i + c]))
+            i += c
+        return out
+
+    def _ring(self) -> None:
+        """``_next[s]``: the tuple holding the next seat clockwise that still has dice."""
+        n = self.game.players
+        ring: list[tuple[int, ...]] = []
+        for s in range(n):
+            t = (s + 1) % n
+            while not self.counts[t] and t != s:
+                t = (t + 1) % n
+            ring.append((t,))
+        self._next = ring
+        self._legal = self.game.legal_table(sum(self.counts))
+
+    def _restore(self, data: Mapping[str, Any]) -> None:
+        super()._restore(data)
+        self._ring()
+
+    # -- acting -----------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Any]:
+        if seat not in self.to_act:
+            return []
+        acts: list[Any] = []
+        if self.bid >= 0:
+            acts.append(_LIAR)
+            if self.game.options["spot_on"]:
+                acts.append(_SPOT_ON)
+        acts.extend(bid_of(b) for b in range(self.bid + 1, len(self._legal) - 1))
+        return acts
+
+    def _check(self, seat: int, action: Any) -> None:
+        if isinstance(action, Bid):
+            if not 1 <= action.quantity <= sum(self.counts):
+                raise IllegalAction(
+                    f"a bid's quantity must be between 1 and {sum(self.counts)} (the dice in play)"
+                )
+            if not 1 <= action.face <= FACES:
+                raise IllegalAction("a bid's face must be between 1 and 6")
+            if action.index <= self.bid:
+                last = bid_of(self.bid)
+                raise IllegalAction(
+                    f"{action} is not higher than {last}: bid more dice, or {last.quantity} of a higher face"
+                )
+        elif self.bid < 0:
+            raise IllegalAction("there is no bid yet: the opener must bid")
+        elif isinstance(action, SpotOn) and not self.game.options["spot_on"]:
+            raise IllegalAction("spot on is not allowed: the option spot_on is off")
+
+    def _apply(self, seat: int, action: Any) -> None:
+        if isinstance(action, Bid):
+            self._bid(seat, action.index)
+        elif isinstance(action, Liar):
+            self._resolve(seat, "liar")
+        else:
+            self._resolve(seat, "spot_on")
+
+    def legal_ids(self) -> Sequence[int]:
+        return self._legal[self.bid + 1]
+
+    def act_id(self, action_id: int) -> None:
+        if self.over:
+            raise IllegalAction("the game is over")
+        if type(action_id) is not int:
+            raise IllegalAction(f"an action id is a whole number, not {action_id!r}")
+        seat = self.to_act[0]
+        if action_id >= 2:
+            b = action_id - 2
+            if self.bid < b < len(self._legal) - 1:
+                self._bid(seat, b)
+                return
+        elif action_id == LIAR and self.bid >= 0:
+            self._resolve(seat, "liar")
+            return
+        elif action_id == SPOT_ON and self.bid >= 0 and self.game.spot_on:
+            self._resolve(seat, "spot_on")
+            return
+        raise IllegalAction(f"action id {action_id!r} is not legal now; legal: {list(self.legal_ids())}")
+
+    def _bid(self, seat: int, b: int) -> None:
+        self.bid = b
+        self.bidder = seat
+        self.bids.append((seat, b))
+        self.to_act = self._next[seat]
+
+    def _resolve(self, caller: int, call: str) -> None:
+        """Lift the cups, take the dice, record the round, start the next one."""
+        counts = self.counts
+        quantity, face = divmod(self.bid, FACES)
+        quantity += 1
+        face += 1
+        count = count_face(self.dice, face, self.game.wild_ones)
+        if call == "liar":
+            loser = caller if count >= quantity else self.bidder
+            losers = [loser]
+            opener = loser
+        elif count == quantity:
+            losers = [s for s, c in enumerate(counts) if c and s != caller]
+            opener = caller
+        else:
+            losers = [caller]
+            opener = caller
+        out = []
+        for s in losers:
+            counts[s] -= 1
+            if not counts[s]:
+                self.out_round[s] = self.round
+                out.append(s)
+        self.history.append(
+            {
+                "round": self.round,
+                "opener": self.opener,
+                "bids": self.bids,
+                "call": call,
+                "caller": caller,
+                "dice": self.dice,
+                "count": count,
+                "losers": losers,
+                "out": out,
+            }
+        )
+        self.bid = -1
+        self.bidder = -1
+        self.bids = []
+        if out:
+            alive = [s for s, c in enumerate(counts) if c]
+            if len(alive) == 1:
+                self.over = True
+                self.winners = (alive[0],)
+                self.to_act = ()
+                self.dice = [[] for _ in counts]
+                self._legal = [()]
+                return
+            if not counts[opener]:
+                opener = self._next[opener][0]
+        self._ring()
+        self.round += 1
+        self.opener = opener
+        self.dice = self._roll()
+        self.to_act = (opener,)
+
+    # -- results and views ------------------------------------------------
+    @property
+    def places(self) -> tuple[int, ...] | None:
+        """Winner 1; the others by when they went out (later out is better; together share)."""
+        if not self.over:
+            return None
+        rounds = [10**9 if r is None else r for r in self.out_round]
+        return tuple(1 + sum(1 for o in rounds if o > mine) for mine in rounds)
+
+    def _view(self, seat: int | None) -> JSON:
+        last = None
+        if self.history:
+            h = self.history[-1]
+            bs, bi = h["bids"][-1]
+            last = {
+                "dice": [list(d) for d in h["dice"]],
+                "bid": _bid_json(bs, bi),
+                "call": h["call"],
+                "caller": h["caller"],
+                "count": h["count"],
+                "losers": list(h["losers"]),
+            }
+        return {
+            "dice": None if seat is None else list(self.dice[seat]),
+            "dice_counts": list(self.counts),
+            "total_dice": sum(self.counts),
+            "round": self.round,
+            "opener": None if self.over else self.opener,
+            "bid": None if self.bid < 0 else _bid_json(self.bidder, self.bid),
+            "bids": [_bid_json(s, b) for s, b in self.bids],
+            "revealed": last,
+            "rolloff": [list(r) for r in self.rolloff],
+            "history": [_round_json(h) for h in self.history],
+            "places": None if self.places is None else list(self.places),
+        }
+
+
+def _bid_json(seat: int, index: int) -> JSON:
+    q, f = divmod(index, FACES)
+    return {"seat": seat, "quantity": q + 1, "face": f + 1}
+
+
+def _round_json(h: Mapping[str, Any]) -> JSON:
+    return {
+        "round": h["round"],
+        "opener": h["opener"],
+        "bids": [_bid_json(s, b) for s, b in h["bids"]],
+        "call": h["call"],
+        "caller": h["caller"],
+        "dice": [list(d) for d in h["dice"]],
+        "count": h["count"],
+        "losers": list(h["losers"]),
+        "out": list(h["out"]),
+    }
+
+
+@register
+class DiceGame(Game):
+    """Configured Liar's Dice: players 2-6, options ``dice``, ``wild_ones``, ``spot_on``."""
+
+    info: ClassVar[GameInfo] = INFO
+    state_class = DiceState
+
+    def _configure(self) -> None:
+        self.wild_ones: bool = self.options["wild_ones"]
+        self.spot_on: bool = self.options["spot_on"]
+        self._tables: dict[int, list[tuple[int, ...]]] = {}
+        n = self.players
+        self.ring: list[tuple[int, ...]] = [((s + 1) % n,) for s in range(n)]
+        self.start_table = self.legal_table(n * self.options["dice"])
+
+    @property
+    def num_actions(self) -> int:
+        dice: int = self.options["dice"]
+        return 2 + FACES * self.players * dice
+
+    def legal_table(self, total: int) -> list[tuple[int, ...]]:
+        """With ``total`` dice in play: the legal ids after bid index ``b``, at ``[b + 1]``.
+
+        Built once per total and shared by every state of this game, so
+        ``legal_ids`` is a list lookup on the fast path.
+        """
+        table = self._tables.get(total)
+        if table is None:
+            limit = total * FACES
+            head = (LIAR, SPOT_ON) if self.spot_on else (LIAR,)
+            table = [tuple(range(2, limit + 2))]
+            table += [head + tuple(range(b + 3, limit + 2)) for b in range(limit)]
+            self._tables[total] = table
+        return table
+
+    def parse_action(self, action: Any) -> DiceAction:
+        if isinstance(action, (Bid, Liar, SpotOn)):
+            return action
+        if not isinstance(action, Mapping):
+            raise IllegalAction(f"an action is an object like {{'type': 'liar'}}, not {action!r}")
+        kind = action.get("type")
+        if kind == "bid":
+            check_keys(action, ("type", "quantity", "face"))
+            q = check_int(action["quantity"], "quantity", 1, 10**6)
+            f = check_int(action["face"], "face", 1, FACES)
+            return Bid(q, f)
+        if kind in ("liar", "spot_on"):
+            check_keys(action, ("type",))
+            return _LIAR if kind == "liar" else _SPOT_ON
+        raise IllegalAction(f"unknown action type {kind!r}; types: bid, liar, spot_on")
+
+    def action_id(self, action: Any) -> int:
+        a = self.parse_action(action)
+        if isinstance(a, Bid):
+            return 2 + a.index
+        return LIAR if isinstance(a, Liar) else SPOT_ON
+
+    def action_from_id(self, action_id: int) -> DiceAction:
+        check_int(action_id, "action id", 0, self.num_actions - 1)
+        if action_id == LIAR:
+            return _LIAR
+        if action_id == SPOT_ON:
+            return _SPOT_ON
+        return bid_of(action_id - 2)
