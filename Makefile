@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install -q --upgrade pip
 
 $(VENV)/.installed: pyproject.toml $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e '.[all]'
 	touch $@
 
 run: $(VENV)/.installed
@@ -31,7 +31,6 @@ unit: $(VENV)/.installed
 test: lint typecheck unit
 
 bench: $(VENV)/.installed
-	$(BIN)/python -m pip install -q -e '.[bench]'
 	$(BIN)/python bench/playouts.py
 
 clean:

@@ -21,6 +21,7 @@ Hidden information leaves the engine only through :meth:`State.view`.
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -217,6 +218,16 @@ class Game:
     def action_from_id(self, action_id: int) -> Any:
         raise IllegalAction(f"{self.id} has no integer action space")
 
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> State:
+        """A full state consistent with ``view``, drawn using only what that view shows.
+
+        Search bots use it (determinization): everything the viewer cannot
+        see (other hands, the pile, the set-aside card, RNG) is resampled
+        from ``rng``, never read from the real game.  The sampled state's
+        ``view(view["seat"])`` equals ``view``.
+        """
+        raise NotImplementedError(f"{self.id} cannot sample states yet")
+
     def config(self) -> JSON:
         return {"game": self.id, "players": self.players, "seed": self.seed, "options": dict(self.options)}
 
@@ -290,6 +301,17 @@ class State:
         if not self.to_act:
             raise IllegalAction("the game is over")
         self.act(self.to_act[0], self.game.action_from_id(action_id))
+
+    @property
+    def window(self) -> tuple[int, ...]:
+        """Seats still to be asked in an open challenge window, in play order; () if none.
+
+        The engine asks them one at a time (``to_act`` is the first); a
+        real-time server may ask them all at once and, when a later seat
+        calls first, pass for the ones before it (the rules files' "decision
+        points").  Games without challenge windows keep the default.
+        """
+        return ()
 
     # -- results ----------------------------------------------------------
     def returns(self) -> tuple[float, ...]:
