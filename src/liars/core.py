@@ -201,9 +201,9 @@ class Game:
             seed = self.seed
         elif type(seed) is not int:
             raise GameConfigError(f"seed must be a whole number, not {seed!r}")
-        rng = Rng(seed)
         if setup is None:
-            return self.state_class.deal(self, rng)
+            return self.state_class.deal(self, Rng(seed))
+        rng = Rng(seed)
         if not isinstance(setup, Mapping):
             raise GameConfigError(f"setup must be an object, not {setup!r}")
         return self.state_class.from_setup(self, rng, setup)

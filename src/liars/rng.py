@@ -20,8 +20,24 @@ _GOLDEN = 0x9E3779B97F4A7C15
 _MUL1 = 0xBF58476D1CE4E5B9
 _MUL2 = 0x94D049BB133111EB
 # Rejection limits for the moduli that games use all the time (dice, small decks).
-_POW6 = (1, 6, 36, 216, 1296)
-_LIMITS = {m: ((1 << 64) // m) * m for m in range(1, 1300)}
+_POW6 = (1, 6, 36, 216, 1296, 7776)
+_TABLES: dict[int, list[tuple[int, ...]]] = {}
+
+
+def _dice_table(k: int) -> list[tuple[int, ...]]:
+    """Row ``r`` holds the ``k`` dice whose base-6 digits (least significant first) make ``r``."""
+    table = _TABLES.get(k)
+    if table is None:
+        table = []
+        for r in range(6**k):
+            row = []
+            for _ in range(k):
+                r, d = divmod(r, 6)
+                row.append(d + 1)
+            table.append(tuple(row))
+        _TABLES[k] = table
+    return table
+_LIMITS = {m: ((1 << 64) // m) * m for m in range(1, 7777)}
 
 
 class Rng:
@@ -62,13 +78,8 @@ class Rng:
 
     def dice(self, k: int, faces: int = 6) -> list[int]:
         """``k`` independent uniform dice, drawn a few at a time from one 64-bit word."""
-        if k <= 4 and faces == 6:  # the common small case: one word, no loop bookkeeping
-            r = self.below(_POW6[k])
-            out = []
-            for _ in range(k):
-                r, d = divmod(r, 6)
-                out.append(d + 1)
-            return out
+        if k <= 5 and faces == 6:  # the common small case: one word and a table lookup
+            return list(_dice_table(k)[self.below(_POW6[k])])
         out = []
         while k > 0:
             take = min(k, 20)  # 6**20 < 2**64, so one word serves up to 20 dice

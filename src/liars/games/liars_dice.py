@@ -14,6 +14,7 @@ many of a higher face), so "a higher bid" is "a larger index".
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -98,9 +99,12 @@ _LIAR = Liar()
 _SPOT_ON = SpotOn()
 
 
+# Every bid there can be (10 dice x 6 players), built once: legal_actions slices this.
+_BIDS = tuple(Bid(q, f) for q in range(1, 61) for f in range(1, FACES + 1))
+
+
 def bid_of(index: int) -> Bid:
-    q, f = divmod(index, FACES)
-    return Bid(q + 1, f + 1)
+    return _BIDS[index]
 
 
 def parse(text: str) -> DiceAction:
@@ -142,7 +146,7 @@ class DiceState(State):
     __slots__ = (*_FIELDS, "_next", "_legal")
 
     counts: list[int]
-    dice: list[list[int]]
+    dice: list[int]  # every cup in seat order, flat: seat s holds the next counts[s] dice
     round: int
     opener: int
     bid: int
@@ -166,20 +170,28 @@ class DiceState(State):
         s.over = False
         s.winners = ()
         n = g.players
-        s.counts = [g.options["dice"]] * n
+        d = g.dice
+        s.counts = [d] * n
         s.round = 1
         s.bid = -1
         s.bidder = -1
         s.bids = []
         s.history = []
-        s.rolloff = []
         s.out_round = [None] * n
         s._next = g.ring
         s._legal = g.start_table
         # One draw serves the roll-off and the first round's dice.
-        rolls = rng.dice(n + n * g.options["dice"])
-        s.opener = opener = s._roll_off(rolls[:n])
-        s.dice = s._split(rolls[n:])
+        rolls = rng.dice(n + n * d)
+        first = rolls[:n]
+        top = max(first)
+        if first.count(top) == 1:  # the roll-off decided at once, as it mostly is
+            s.rolloff = [first]
+            opener = first.index(top)
+        else:
+            s.rolloff = []
+            opener = s._roll_off(first)
+        s.opener = opener
+        s.dice = rolls[n:]
         s.to_act = (opener,)
         return s
 
@@ -201,7 +213,6 @@ class DiceState(State):
                     check_int(d, "setup: a die", 1, FACES, GameConfigError)
             if sum(1 for hand in dice if hand) < 2:
                 raise GameConfigError("setup: at least two seats must have dice")
-            dice = [sorted(hand) for hand in dice]
         opener = setup.get("opener")
         if opener is not None:
             check_int(opener, "setup: opener", 0, n - 1, GameConfigError)
@@ -210,10 +221,10 @@ class DiceState(State):
         return cls._start(game, rng, dice, opener)
 
     @classmethod
-    def _start(cls, game: Game, rng: Rng, dice: list[list[int]] | None, opener: int | None) -> DiceState:
+    def _start(cls, game: Game, rng: Rng, cups: list[list[int]] | None, opener: int | None) -> DiceState:
         n = game.players
         s: DiceState = cls._blank(game, rng)  # type: ignore[assignment]
-        s.counts = counts = [len(h) for h in dice] if dice is not None else [game.options["dice"]] * n
+        s.counts = counts = [len(h) for h in cups] if cups is not None else [game.options["dice"]] * n
         s.round = 1
         s.bid = -1
         s.bidder = -1
@@ -222,16 +233,9 @@ class DiceState(State):
         s.rolloff = []
         s.out_round = [None if c else 0 for c in counts]
         s._ring()
-        if opener is None and dice is None:
-            # The usual start: one draw serves the roll-off and the first round's dice.
-            rolls = rng.dice(n + sum(counts))
-            opener = s._roll_off(rolls[:n])
-            dice = s._split(rolls[n:])
-        else:
-            if opener is None:
-                opener = s._roll_off(rng.dice(n))
-            if dice is None:
-                dice = s._roll()
+        if opener is None:
+            opener = s._roll_off(rng.dice(n))
+        dice = [d for cup in cups for d in cup] if cups is not None else rng.dice(sum(counts))
         s.opener = opener
         s.dice = dice
         s.to_act = (opener,)
@@ -243,10 +247,6 @@ class DiceState(State):
         ``rolls`` holds one die per seat for the first throw (seats without
         dice ignore theirs).
         """
-        top = max(rolls)
-        if 0 not in self.counts and rolls.count(top) == 1:  # the usual case, decided at once
-            self.rolloff.append(list(rolls))
-            return rolls.index(top)
         tied = [i for i, c in enumerate(self.counts) if c]
         rolls = [rolls[i] for i in tied]
         while True:
@@ -260,16 +260,10 @@ class DiceState(State):
                 return tied[0]
             rolls = self.rng.dice(len(tied))
 
-    def _roll(self) -> list[list[int]]:
-        return self._split(self.rng.dice(sum(self.counts)))
-
-    def _split(self, flat: list[int]) -> list[list[int]]:
-        """Cut a row of dice into each seat's cup (sorted: the order says nothing)."""
-        out, i = [], 0
-        for c in self.counts:
-            out.append(sorted(flat[i : i + c]))
-            i += c
-        return out
+    def cup(self, seat: int) -> list[int]:
+        """The dice under ``seat``'s cup, sorted (their order says nothing)."""
+        start = sum(self.counts[:seat])
+        return sorted(self.dice[start : start + self.counts[seat]])
 
     def _ring(self) -> None:
         """``_next[s]``: the tuple holding the next seat clockwise that still has dice."""
@@ -281,7 +275,7 @@ class DiceState(State):
                 t = (t + 1) % n
             ring.append((t,))
         self._next = ring
-        self._legal = self.game.legal_table(sum(self.counts))
+        self._legal = [()] if self.over else self.game.legal_table(sum(self.counts))
 
     def _restore(self, data: Mapping[str, Any]) -> None:
         super()._restore(data)
@@ -294,9 +288,9 @@ class DiceState(State):
         acts: list[Any] = []
         if self.bid >= 0:
             acts.append(_LIAR)
-            if self.game.options["spot_on"]:
+            if self.game.spot_on:
                 acts.append(_SPOT_ON)
-        acts.extend(bid_of(b) for b in range(self.bid + 1, len(self._legal) - 1))
+        acts += _BIDS[self.bid + 1 : len(self._legal) - 1]
         return acts
 
     def _check(self, seat: int, action: Any) -> None:
@@ -329,22 +323,27 @@ class DiceState(State):
         return self._legal[self.bid + 1]
 
     def act_id(self, action_id: int) -> None:
-        if self.over:
-            raise IllegalAction("the game is over")
+        # No separate "is it over" test on this hot path: a finished game has
+        # bid -1 and an empty legal table, so every branch below refuses.
         if type(action_id) is not int:
             raise IllegalAction(f"an action id is a whole number, not {action_id!r}")
-        seat = self.to_act[0]
         if action_id >= 2:
             b = action_id - 2
-            if self.bid < b < len(self._legal) - 1:
-                self._bid(seat, b)
+            if self.bid < b < len(self._legal) - 1:  # _bid, inlined: the hottest line of a playout
+                seat = self.to_act[0]
+                self.bid = b
+                self.bidder = seat
+                self.bids.append((seat, b))
+                self.to_act = self._next[seat]
                 return
         elif action_id == LIAR and self.bid >= 0:
-            self._resolve(seat, "liar")
+            self._resolve(self.to_act[0], "liar")
             return
         elif action_id == SPOT_ON and self.bid >= 0 and self.game.spot_on:
-            self._resolve(seat, "spot_on")
+            self._resolve(self.to_act[0], "spot_on")
             return
+        if self.over:
+            raise IllegalAction("the game is over")
         raise IllegalAction(f"action id {action_id!r} is not legal now; legal: {list(self.legal_ids())}")
 
     def _bid(self, seat: int, b: int) -> None:
@@ -356,10 +355,14 @@ class DiceState(State):
     def _resolve(self, caller: int, call: str) -> None:
         """Lift the cups, take the dice, record the round, start the next one."""
         counts = self.counts
+        before = list(counts)
         quantity, face = divmod(self.bid, FACES)
         quantity += 1
         face += 1
-        count = count_face(self.dice, face, self.game.wild_ones)
+        dice = self.dice
+        count = dice.count(face)
+        if face != 1 and self.game.wild_ones:
+            count += dice.count(1)
         if call == "liar":
             loser = caller if count >= quantity else self.bidder
             losers = [loser]
@@ -383,7 +386,8 @@ class DiceState(State):
                 "bids": self.bids,
                 "call": call,
                 "caller": caller,
-                "dice": self.dice,
+                "counts": before,
+                "dice": dice,
                 "count": count,
                 "losers": losers,
                 "out": out,
@@ -398,7 +402,7 @@ class DiceState(State):
                 self.over = True
                 self.winners = (alive[0],)
                 self.to_act = ()
-                self.dice = [[] for _ in counts]
+                self.dice = []
                 self._legal = [()]
                 return
             if not counts[opener]:
@@ -406,7 +410,7 @@ class DiceState(State):
         self._ring()
         self.round += 1
         self.opener = opener
-        self.dice = self._roll()
+        self.dice = self.rng.dice(sum(counts))
         self.to_act = (opener,)
 
     # -- results and views ------------------------------------------------
@@ -419,20 +423,13 @@ class DiceState(State):
         return tuple(1 + sum(1 for o in rounds if o > mine) for mine in rounds)
 
     def _view(self, seat: int | None) -> JSON:
+        history = [_round_json(h) for h in self.history]
         last = None
-        if self.history:
-            h = self.history[-1]
-            bs, bi = h["bids"][-1]
-            last = {
-                "dice": [list(d) for d in h["dice"]],
-                "bid": _bid_json(bs, bi),
-                "call": h["call"],
-                "caller": h["caller"],
-                "count": h["count"],
-                "losers": list(h["losers"]),
-            }
+        if history:
+            h = history[-1]
+            last = {"bid": h["bids"][-1], **{k: h[k] for k in ("dice", "call", "caller", "count", "losers")}}
         return {
-            "dice": None if seat is None else list(self.dice[seat]),
+            "dice": None if seat is None else [] if self.over else self.cup(seat),
             "dice_counts": list(self.counts),
             "total_dice": sum(self.counts),
             "round": self.round,
@@ -441,7 +438,7 @@ class DiceState(State):
             "bids": [_bid_json(s, b) for s, b in self.bids],
             "revealed": last,
             "rolloff": [list(r) for r in self.rolloff],
-            "history": [_round_json(h) for h in self.history],
+            "history": history,
             "places": None if self.places is None else list(self.places),
         }
 
@@ -451,6 +448,15 @@ def _bid_json(seat: int, index: int) -> JSON:
     return {"seat": seat, "quantity": q + 1, "face": f + 1}
 
 
+def _cups(flat: Sequence[int], counts: Sequence[int]) -> list[list[int]]:
+    """Cut the flat row of dice into each seat's sorted cup."""
+    out, i = [], 0
+    for c in counts:
+        out.append(sorted(flat[i : i + c]))
+        i += c
+    return out
+
+
 def _round_json(h: Mapping[str, Any]) -> JSON:
     return {
         "round": h["round"],
@@ -458,7 +464,7 @@ def _round_json(h: Mapping[str, Any]) -> JSON:
         "bids": [_bid_json(s, b) for s, b in h["bids"]],
         "call": h["call"],
         "caller": h["caller"],
-        "dice": [list(d) for d in h["dice"]],
+        "dice": _cups(h["dice"], h["counts"]),
         "count": h["count"],
         "losers": list(h["losers"]),
         "out": list(h["out"]),
@@ -473,6 +479,7 @@ class DiceGame(Game):
     state_class = DiceState
 
     def _configure(self) -> None:
+        self.dice: int = self.options["dice"]
         self.wild_ones: bool = self.options["wild_ones"]
         self.spot_on: bool = self.options["spot_on"]
         self._tables: dict[int, list[tuple[int, ...]]] = {}
@@ -510,11 +517,55 @@ class DiceGame(Game):
             check_keys(action, ("type", "quantity", "face"))
             q = check_int(action["quantity"], "quantity", 1, 10**6)
             f = check_int(action["face"], "face", 1, FACES)
-            return Bid(q, f)
+            return _BIDS[(q - 1) * FACES + f - 1] if q <= 60 else Bid(q, f)
         if kind in ("liar", "spot_on"):
             check_keys(action, ("type",))
             return _LIAR if kind == "liar" else _SPOT_ON
         raise IllegalAction(f"unknown action type {kind!r}; types: bid, liar, spot_on")
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> DiceState:
+        """A state agreeing with ``view``: other cups rolled afresh, everything public kept.
+
+        Only the view is read.  Other seats' dice are uniform here; a bot that
+        wants beliefs shaped by the bids weighs or filters the samples itself.
+        """
+        seat = view["seat"]
+        if view.get("game") != self.id or view.get("players") != self.players:
+            raise ValueError("the view is not of this game")
+        s: DiceState = DiceState._blank(self, Rng(rng.getrandbits(63)))  # type: ignore[assignment]
+        s.to_act = tuple(view["to_act"])
+        s.over = view["over"]
+        s.winners = tuple(view["winners"])
+        s.counts = list(view["dice_counts"])
+        s.round = view["round"]
+        s.opener = view["opener"] if view["opener"] is not None else -1
+        bid = view["bid"]
+        s.bid = -1 if bid is None else (bid["quantity"] - 1) * FACES + bid["face"] - 1
+        s.bidder = -1 if bid is None else bid["seat"]
+        s.bids = [[b["seat"], (b["quantity"] - 1) * FACES + b["face"] - 1] for b in view["bids"]]
+        s.history = [
+            {
+                **h,
+                "bids": [[b["seat"], (b["quantity"] - 1) * FACES + b["face"] - 1] for b in h["bids"]],
+                "counts": [len(c) for c in h["dice"]],
+                "dice": [d for c in h["dice"] for d in c],
+            }
+            for h in view["history"]
+        ]
+        s.rolloff = [list(r) for r in view["rolloff"]]
+        s.out_round = [None] * self.players
+        for h in s.history:
+            for o in h["out"]:
+                s.out_round[o] = h["round"]
+        for i, c in enumerate(s.counts):
+            if not c and s.out_round[i] is None:
+                s.out_round[i] = 0  # out from a chosen starting position
+        s.dice = []
+        if not s.over:
+            for i, c in enumerate(s.counts):
+                s.dice += view["dice"] if i == seat else [rng.randint(1, FACES) for _ in range(c)]
+        s._ring()
+        return s
 
     def action_id(self, action: Any) -> int:
         a = self.parse_action(action)

@@ -1,0 +1,336 @@
+"""Rule tests for Løgnterninger (liars-dice), one or more per rule of the rules file and seed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import liars
+from liars import GameConfigError, IllegalAction
+from liars.games.liars_dice import Bid, count_face, parse
+
+
+def bid(q: int, f: int) -> dict[str, Any]:
+    return {"type": "bid", "quantity": q, "face": f}
+
+
+LIAR = {"type": "liar"}
+SPOT = {"type": "spot_on"}
+
+
+def position(dice: list[list[int]], opener: int = 0, **opts: Any) -> liars.State:
+    return liars.make("liars-dice", players=len(dice), seed=1, **opts).new_game(
+        setup={"dice": dice, "opener": opener}
+    )
+
+
+def play(state: liars.State, *actions: dict[str, Any]) -> None:
+    for a in actions:
+        state.act(state.to_act[0], a)
+
+
+# -- set-up --------------------------------------------------------------------------------
+
+
+def test_two_to_six_players_five_dice_each_by_default() -> None:
+    for n in range(2, 7):
+        v = liars.make("liars-dice", players=n, seed=n).new_game().view(0)
+        assert v["dice_counts"] == [5] * n and len(v["dice"]) == 5
+    for n in (1, 7):
+        with pytest.raises(GameConfigError, match="between 2 and 6"):
+            liars.make("liars-dice", players=n)
+
+
+def test_dice_option_sets_the_lives() -> None:
+    v = liars.make("liars-dice", players=3, seed=2, dice=2).new_game().view(1)
+    assert v["dice_counts"] == [2, 2, 2] and len(v["dice"]) == 2 and v["total_dice"] == 6
+
+
+def test_roll_off_highest_opens_and_ties_roll_again_among_the_tied() -> None:
+    saw_tie = False
+    for seed in range(300):
+        state = liars.make("liars-dice", players=4, seed=seed).new_game()
+        rows = state.view(None)["rolloff"]
+        assert rows[0].count(None) == 0  # everyone rolls first
+        for before, after in zip(rows, rows[1:], strict=False):
+            top = max(r for r in before if r is not None)
+            tied = [s for s, r in enumerate(before) if r == top]
+            assert len(tied) > 1
+            assert [s for s, r in enumerate(after) if r is not None] == tied
+            saw_tie = True
+        last = rows[-1]
+        top = max(r for r in last if r is not None)
+        assert last.count(top) == 1
+        assert state.to_act == (last.index(top),)
+    assert saw_tie
+
+
+def test_the_opener_is_not_always_the_same_seat() -> None:
+    openers = {liars.make("liars-dice", players=3, seed=s).new_game().to_act[0] for s in range(40)}
+    assert openers == {0, 1, 2}
+
+
+# -- bidding -------------------------------------------------------------------------------
+
+
+def test_any_opening_bid_within_the_dice_in_play() -> None:
+    state = position([[1, 2], [3, 4]])
+    legal = state.legal_actions(0)
+    assert legal == [Bid(q, f) for q in range(1, 5) for f in range(1, 7)]
+    with pytest.raises(IllegalAction, match="between 1 and 4"):
+        state.act(0, bid(5, 2))
+    with pytest.raises(IllegalAction, match="no bid yet"):
+        state.act(0, LIAR)
+
+
+@given(st.integers(1, 10), st.integers(1, 6), st.integers(1, 10), st.integers(1, 6))
+def test_higher_means_more_dice_or_as_many_of_a_higher_face(q1: int, f1: int, q2: int, f2: int) -> None:
+    state = position([[2] * 5, [3] * 5])
+    state.act(0, bid(q1, f1))
+    before = state.to_json()
+    higher = q2 > q1 or (q2 == q1 and f2 > f1)
+    if higher:
+        state.act(1, bid(q2, f2))
+        assert state.view(0)["bid"] == {"seat": 1, "quantity": q2, "face": f2}
+    else:
+        with pytest.raises(IllegalAction, match="not higher"):
+            state.act(1, bid(q2, f2))
+        assert state.to_json() == before
+
+
+def test_seed_examples_of_higher_bids() -> None:
+    state = position([[5] * 5, [2] * 5, [6] * 5, [1] * 5])
+    play(state, bid(4, 5))
+    assert Bid(5, 2) in state.legal_actions(1)  # five twos after four fives
+    assert Bid(4, 6) in state.legal_actions(1)  # four sixes after four fives
+    assert Bid(4, 4) not in state.legal_actions(1)
+
+
+def test_only_the_player_to_act_may_bid_or_call_and_turns_go_clockwise() -> None:
+    state = position([[1], [2], [3]], opener=1)
+    assert state.to_act == (1,)
+    with pytest.raises(IllegalAction, match="may not act"):
+        state.act(0, bid(1, 1))
+    state.act(1, bid(1, 1))
+    assert state.to_act == (2,)
+    with pytest.raises(IllegalAction, match="may not act"):
+        state.act(0, LIAR)
+    state.act(2, bid(2, 1))
+    assert state.to_act == (0,)
+
+
+def test_spot_on_only_with_its_option() -> None:
+    state = position([[1], [2]])
+    play(state, bid(1, 1))
+    with pytest.raises(IllegalAction, match="spot_on is off"):
+        state.act(1, SPOT)
+    assert liars.make("liars-dice", players=2).action_from_id(1) not in state.legal_actions(1)
+
+
+# -- calling liar --------------------------------------------------------------------------
+
+
+def test_seed_worked_example_three_players() -> None:
+    # You (seat 0) hold 2 3 3 5 6; the table holds three fives in all.
+    state = position([[2, 3, 3, 5, 6], [1, 5, 4, 4, 2], [5, 1, 1, 3, 6]], opener=0)
+    play(state, bid(2, 3), bid(3, 5), bid(4, 5), LIAR)
+    v = state.view(0)
+    assert v["revealed"]["count"] == 3
+    assert v["revealed"]["losers"] == [2]  # the bidder of four fives
+    assert v["dice_counts"] == [5, 5, 4] and v["total_dice"] == 14
+    assert state.to_act == (2,)  # the loser opens the next round
+
+
+def test_a_bid_that_holds_exactly_costs_the_caller() -> None:
+    state = position([[4, 4], [4, 1]])
+    play(state, bid(3, 4), LIAR)
+    assert state.view(None)["dice_counts"] == [2, 1]
+    assert state.to_act == (1,)
+
+
+def test_a_bid_that_holds_with_more_costs_the_caller_and_fewer_costs_the_bidder() -> None:
+    more = position([[6, 6], [6, 6]])
+    play(more, bid(3, 6), LIAR)
+    assert more.view(None)["revealed"]["losers"] == [1]
+    fewer = position([[6, 2], [6, 3]])
+    play(fewer, bid(3, 6), LIAR)
+    assert fewer.view(None)["revealed"]["losers"] == [0]
+
+
+def test_a_lost_die_is_gone_for_good_and_everyone_rolls_again() -> None:
+    state = position([[1, 1, 1], [2, 2, 2]])
+    play(state, bid(1, 6), LIAR)  # no six: seat 0 loses a die
+    v = state.view(0)
+    assert v["dice_counts"] == [2, 3]
+    assert len(v["dice"]) == 2 and len(state.view(1)["dice"]) == 3
+    assert v["bids"] == [] and v["bid"] is None and v["round"] == 2
+    seen = {tuple(state.view(0)["dice"])}
+    for seed in range(2, 8):  # the new dice come from the seed, not from the old cups
+        s = liars.make("liars-dice", players=2, seed=seed).new_game(
+            setup={"dice": [[1, 1, 1], [2, 2, 2]], "opener": 0}
+        )
+        play(s, bid(1, 6), LIAR)
+        seen.add(tuple(s.view(0)["dice"]))
+    assert len(seen) > 1
+
+
+def test_wild_ones_count_for_every_face_but_ones() -> None:
+    dice = [[1, 1, 3], [3, 5, 6]]
+    assert count_face(dice, 3, wild_ones=True) == 4
+    assert count_face(dice, 3, wild_ones=False) == 2
+    assert count_face(dice, 1, wild_ones=True) == 2
+    wild = position(dice, wild_ones=True)
+    play(wild, bid(4, 3), LIAR)
+    assert wild.view(None)["revealed"]["losers"] == [1]  # the bid held thanks to the ones
+    plain = position(dice)
+    play(plain, bid(4, 3), LIAR)
+    assert plain.view(None)["revealed"]["losers"] == [0]
+    ones = position([[1, 1, 3], [3, 5, 1]], wild_ones=True)
+    play(ones, bid(4, 1), LIAR)  # a bid on ones counts only ones: three
+    assert ones.view(None)["revealed"]["count"] == 3
+
+
+def test_spot_on_exactly_right_costs_everyone_else_a_die() -> None:
+    state = position([[2, 2], [2, 5], [6, 6]], spot_on=True)
+    play(state, bid(3, 2), SPOT)  # seat 1 claims exactly three twos: right
+    v = state.view(None)
+    assert v["revealed"]["call"] == "spot_on" and v["revealed"]["losers"] == [0, 2]
+    assert v["dice_counts"] == [1, 2, 1]
+    assert state.to_act == (1,)  # the claimer opens
+
+
+def test_spot_on_wrong_costs_the_claimer_who_still_opens() -> None:
+    state = position([[2, 2], [2, 5], [6, 6]], spot_on=True)
+    play(state, bid(2, 2), SPOT)
+    assert state.view(None)["revealed"]["losers"] == [1]
+    assert state.view(None)["dice_counts"] == [2, 1, 2]
+    assert state.to_act == (1,)
+
+
+def test_a_claimer_who_goes_out_hands_the_opening_clockwise() -> None:
+    state = position([[2], [3], [4]], spot_on=True)
+    play(state, bid(1, 6), SPOT)  # wrong: seat 1 is out
+    assert state.view(None)["dice_counts"] == [1, 0, 1]
+    assert state.to_act == (2,)
+
+
+def test_a_loser_who_goes_out_hands_the_opening_to_the_next_with_dice() -> None:
+    state = position([[2], [3], [4]], opener=2)
+    play(state, bid(1, 6), LIAR)  # seat 2's bid fails: seat 2 is out
+    assert state.to_act == (0,)
+    play(state, bid(1, 1))
+    assert state.to_act == (1,)
+    play(state, bid(1, 2))
+    assert state.to_act == (0,), "an eliminated seat is skipped"
+
+
+def test_last_player_with_dice_wins_and_others_are_ranked_by_going_out() -> None:
+    state = position([[2], [3], [4, 4]], opener=0)
+    play(state, bid(1, 6), LIAR)  # seat 0 out in round 1
+    assert not state.over
+    state2 = state.clone()
+    while not state2.over:  # bid the most there can be, then call: someone loses each round
+        play(state2, bid(state2.view(None)["total_dice"], 6) if state2.view(None)["bid"] is None else LIAR)
+    assert len(state2.winners) == 1 and state2.places is not None
+    assert state2.places[0] == 3
+    assert sorted(state2.places) == [1, 2, 3]
+    assert state2.to_act == () and state2.legal_actions(state2.winners[0]) == []
+
+
+# -- what each player knows ----------------------------------------------------------------
+
+
+def test_views_show_own_dice_counts_and_bids_but_no_other_cup() -> None:
+    state = position([[1, 2, 3], [4, 5, 6]])
+    play(state, bid(2, 2))
+    v0, v1, spec = state.view(0), state.view(1), state.view(None)
+    assert v0["dice"] == [1, 2, 3] and v1["dice"] == [4, 5, 6] and spec["dice"] is None
+    assert "[4, 5, 6]" not in str(v0) and "[1, 2, 3]" not in str(v1)
+    assert "[4, 5, 6]" not in str(spec) and "[1, 2, 3]" not in str(spec)
+    for v in (v0, v1, spec):
+        assert v["dice_counts"] == [3, 3]
+        assert v["bids"] == [{"seat": 0, "quantity": 2, "face": 2}]
+        assert v["revealed"] is None
+
+
+def test_after_a_call_every_lifted_die_is_public_until_the_next_call() -> None:
+    state = position([[1, 2, 3], [4, 5, 6]])
+    play(state, bid(2, 2), LIAR)
+    rev = state.view(None)["revealed"]
+    assert rev == {
+        "dice": [[1, 2, 3], [4, 5, 6]],
+        "bid": {"seat": 0, "quantity": 2, "face": 2},
+        "call": "liar",
+        "caller": 1,
+        "count": 1,
+        "losers": [0],
+    }
+    play(state, bid(1, 1))
+    assert state.view(1)["revealed"] == rev  # still shown during the next round
+    assert state.view(1)["history"][0]["dice"] == [[1, 2, 3], [4, 5, 6]]
+
+
+# -- input checking ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {"dice": [[1, 2]]},
+        {"dice": [[1, 7], [2]]},
+        {"dice": [[1, 2], [0]]},
+        {"dice": [[1] * 6, [2]]},
+        {"dice": [[], [2]]},
+        {"dice": [[1], [2]], "opener": 2},
+        {"dice": [[], [2], [3]], "opener": 0},
+        {"dice": [[1.0], [2]]},
+        {"opener": True},
+        {"dices": []},
+    ],
+)
+def test_bad_setups_are_refused(setup: dict[str, Any]) -> None:
+    n = len(setup.get("dice", [[1], [1]]))
+    with pytest.raises(GameConfigError):
+        liars.make("liars-dice", players=max(n, 2), seed=1).new_game(setup=setup)
+
+
+def test_text_form_of_actions_round_trips() -> None:
+    game = liars.make("liars-dice", players=3, spot_on=True)
+    for i in range(game.num_actions):
+        a = game.action_from_id(i)
+        assert parse(str(a)) == a
+        assert game.action_id(a.to_json()) == i
+    with pytest.raises(IllegalAction):
+        parse("three fives")
+
+
+def test_random_matches_conserve_dice_and_lose_one_at_a_time() -> None:
+    rng = random.Random(0)
+    for seed in range(30):
+        state = liars.make("liars-dice", players=4, seed=seed, dice=3, spot_on=bool(seed % 2)).new_game()
+        total = 12
+        while not state.over:
+            seat = state.to_act[0]
+            state.act(seat, rng.choice(state.legal_actions(seat)))
+            now = state.view(None)["total_dice"] if not state.over else sum(state.view(None)["dice_counts"])
+            assert now <= total
+            if now < total:
+                lost = total - now
+                assert lost == len(state.view(None)["revealed"]["losers"])
+                total = now
+        assert sum(1 for c in state.view(None)["dice_counts"] if c) == 1
+
+
+def test_a_finished_game_loaded_or_cloned_offers_nothing() -> None:
+    state = position([[2], [3]])
+    play(state, bid(1, 6), LIAR)
+    assert state.over
+    for copy in (state.clone(), liars.load(state.to_json())):
+        assert list(copy.legal_ids()) == [] and copy.legal_actions(0) == copy.legal_actions(1) == []
+        for i in range(4):
+            with pytest.raises(IllegalAction):
+                copy.act_id(i)
