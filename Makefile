@@ -16,7 +16,7 @@ $(VENV)/.installed: pyproject.toml $(BIN)/python
 	touch $@
 
 run: $(VENV)/.installed
-	$(BIN)/liars
+	$(BIN)/liars play liars-dice --bots strong,strong,strong
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check src tests bench

@@ -334,3 +334,17 @@ def test_a_finished_game_loaded_or_cloned_offers_nothing() -> None:
         for i in range(4):
             with pytest.raises(IllegalAction):
                 copy.act_id(i)
+
+
+def test_metadata_is_data() -> None:
+    game = liars.make("liars-dice", players=3, dice=2)
+    meta = game.describe()
+    assert meta["players"] == [2, 6] and meta["config"]["players"] == 3
+    assert meta["num_actions"] == 2 + 6 * 3 * 2
+    assert {o["name"]: o["default"] for o in meta["options"]} == {
+        "dice": 5,
+        "wild_ones": False,
+        "spot_on": False,
+    }
+    assert meta["utility"] == [0.0, 1.0] and meta["ranks"] is True
+    assert liars.game_class("liars-dice").info.min_players == 2

@@ -228,6 +228,10 @@ class Game:
         """
         raise NotImplementedError(f"{self.id} cannot sample states yet")
 
+    def describe(self) -> JSON:
+        """The metadata of this configuration: the game's info plus its action-space size."""
+        return {**self.info.to_json(), "config": self.config(), "num_actions": self.num_actions}
+
     def config(self) -> JSON:
         return {"game": self.id, "players": self.players, "seed": self.seed, "options": dict(self.options)}
 

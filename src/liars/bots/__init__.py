@@ -1,10 +1,12 @@
 """Bots: one interface for every game and level.
 
 A bot is any object with ``act(view, legal_actions) -> action`` that answers
-one of ``legal_actions``.  It is given the seat's **view** (never a state) and
-keeps its own RNG, so nothing lets it peek and searching never changes the
-real game.  ``make(level, game_id, seed)`` builds a built-in bot; the levels
-are ``random``, ``basic`` and ``strong``.
+one of ``legal_actions`` (the action object, or its JSON dict).  It is given
+the seat's **view** (never a state) and keeps its own RNG, so nothing lets it
+peek and searching never changes the real game.  ``make(level, game_id,
+seed)`` builds a built-in bot; the levels are ``random``, ``basic`` and
+``strong``.  :func:`load` also accepts ``"my_module:MyBot"``, which is how a
+user's own bot enters the arena.
 
 Game modules in this package register their bots with :func:`register`;
 every module in the package is imported on first use of :func:`make`.
@@ -18,7 +20,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from ..core import IllegalAction
+from ..core import Game, IllegalAction
+from ..core import make as make_game
 
 LEVELS = ("random", "basic", "strong")
 
@@ -32,6 +35,7 @@ class Bot(Protocol):
 BotFactory = Callable[..., Bot]
 _REGISTRY: dict[tuple[str, str], BotFactory] = {}
 _loaded = False
+_GAMES: dict[str, Game] = {}
 
 
 class RandomBot:
@@ -41,7 +45,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def act(self, view: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
-        return self.rng.choice(list(legal_actions))
+        return legal_actions[self.rng.randrange(len(legal_actions))]
 
 
 def register(game_id: str, level: str) -> Callable[[BotFactory], BotFactory]:
@@ -79,9 +83,59 @@ def make(level: str, game_id: str, seed: int | None = None, **kwargs: Any) -> Bo
     return factory(game_id=game_id, seed=seed, **kwargs)
 
 
-def checked_act(bot: Bot, name: str, view: Mapping[str, Any], legal: Sequence[Any]) -> Any:
-    """Ask ``bot`` for an action and refuse, naming the bot, one that is not legal."""
+def load(spec: str, game_id: str, seed: int | None = None, **kwargs: Any) -> Bot:
+    """A built-in level (``"strong"``) or a user's class (``"my_module:MyBot"``).
+
+    A user's class is called with ``game_id=`` and ``seed=`` if it takes them,
+    else with no arguments: any class with ``act(view, legal_actions)`` will do.
+    """
+    if ":" not in spec:
+        return make(spec, game_id, seed=seed, **kwargs)
+    module_name, _, attr = spec.partition(":")
+    try:
+        factory = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"cannot load bot {spec!r}: {exc}") from None
+    if not callable(factory):
+        raise ValueError(f"bot {spec!r} is not a class: it has no act(view, legal_actions) method")
+    try:
+        bot = factory(game_id=game_id, seed=seed, **kwargs)
+    except TypeError:
+        bot = factory()
+    if not callable(getattr(bot, "act", None)):
+        raise ValueError(f"bot {spec!r} has no act(view, legal_actions) method")
+    return bot  # type: ignore[no-any-return]
+
+
+def _game_for(view: Mapping[str, Any]) -> Game:
+    """A configured game matching ``view`` (cached), used only to parse actions."""
+    key = repr((view["game"], view["players"], sorted(view["options"].items())))
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = make_game(view["game"], players=view["players"], seed=0, **view["options"])
+    return game
+
+
+def checked_act(
+    bot: Bot, name: str, view: Mapping[str, Any], legal: Sequence[Any], game: Game | None = None
+) -> Any:
+    """Ask ``bot`` for an action; return the matching legal action object.
+
+    The bot may answer an action object or its JSON dict (compared through
+    ``game.parse_action``).  Anything else, or an action that is not among
+    ``legal``, is refused with :class:`IllegalAction` naming the bot, so a
+    broken bot is found at once instead of corrupting a tournament.
+    """
     action = bot.act(view, legal)
-    if action in legal:
-        return action
-    raise IllegalAction(f"bot {name} answered {action!r}, which is not one of the legal actions")
+    for candidate in legal:
+        if candidate is action:
+            return candidate
+    try:
+        parsed = (game or _game_for(view)).parse_action(action)
+    except IllegalAction as exc:
+        raise IllegalAction(f"bot {name} answered {action!r}, which is not an action: {exc}") from None
+    for candidate in legal:
+        if candidate == parsed:
+            return candidate
+    shown = ", ".join(str(a) for a in list(legal)[:8]) + (" ..." if len(legal) > 8 else "")
+    raise IllegalAction(f"bot {name} answered {action!r}, which is not one of the legal actions: {shown}")

@@ -185,7 +185,7 @@ class DiceState(State):
         first = rolls[:n]
         top = max(first)
         if first.count(top) == 1:  # the roll-off decided at once, as it mostly is
-            s.rolloff = [first]
+            s.rolloff = [first]  # type: ignore[list-item]  # no seat sits out of the first throw
             opener = first.index(top)
         else:
             s.rolloff = []

@@ -1,0 +1,142 @@
+"""RL environment throughput: our PettingZoo AEC env against OpenSpiel's liars_dice, in the same run.
+
+Steps per second of uniformly random masked play, two players:
+
+* ``pettingzoo``: ``env.last()`` (observation vector and mask from the
+  seat's view) then ``env.step(a)``, as an RL loop runs it;
+* ``engine ids``: the raw engine's integer path (``legal_ids`` / ``act_id``),
+  no observation at all: the floor the wrapper is measured against;
+* ``engine+view``: the raw engine plus ``state.view(seat)`` every step, the
+  part of an observation the wrapper cannot skip;
+* ``openspiel``: pyspiel's C++ ``liars_dice`` through its Python API
+  (``legal_actions`` / ``apply_action``, chance sampled by the driver), and
+  ``openspiel+obs`` which also reads ``observation_tensor()`` every step.
+
+OpenSpiel's liars_dice is one round (a call ends the game), so the dice
+figures use ``dice=1`` for both (then ours is one round too) and ``dice=5``
+for ours alone.  Rounds alternate between the drivers so load elsewhere on
+the machine hits all alike; the report gives the median of the rounds.
+
+    .venv/bin/python bench/rl.py [--rounds 5] [--seconds 1.0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+import liars
+from liars.rl.pettingzoo import env
+
+
+def pettingzoo(dice: int) -> Callable[[float], int]:
+    e = env("liars-dice", players=2, seed=1, dice=dice)
+
+    def run(seconds: float) -> int:
+        rng = random.Random(0)
+        steps = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            e.reset()
+            while e.agents:
+                obs, _, term, trunc, _ = e.last()
+                if term or trunc:
+                    e.step(None)
+                else:
+                    e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+                    steps += 1
+        return steps
+
+    return run
+
+
+def engine(dice: int, view: bool) -> Callable[[float], int]:
+    game = liars.make("liars-dice", players=2, seed=1, dice=dice)
+
+    def run(seconds: float) -> int:
+        rng = random.Random(0)
+        steps = i = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            s = game.new_game(seed=i)
+            i += 1
+            while not s.over:
+                if view:
+                    s.view(s.to_act[0])
+                s.act_id(rng.choice(s.legal_ids()))
+                steps += 1
+        return steps
+
+    return run
+
+
+def openspiel(dice: int, obs: bool) -> Callable[[float], int] | None:
+    try:
+        import pyspiel  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("liars_dice", {"players": 2, "numdice": dice})
+
+    def run(seconds: float) -> int:
+        rng = random.Random(0)
+        steps = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    s.apply_action(rng.choice(s.chance_outcomes())[0])
+                else:
+                    if obs:
+                        s.observation_tensor(s.current_player())
+                    s.apply_action(rng.choice(s.legal_actions()))
+                    steps += 1
+        return steps
+
+    return run
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--seconds", type=float, default=1.0)
+    args = ap.parse_args()
+    drivers: dict[str, Callable[[float], int] | None] = {
+        "pettingzoo dice=1": pettingzoo(1),
+        "engine ids dice=1": engine(1, view=False),
+        "engine+view dice=1": engine(1, view=True),
+        "openspiel dice=1": openspiel(1, obs=False),
+        "openspiel+obs dice=1": openspiel(1, obs=True),
+        "pettingzoo dice=5": pettingzoo(5),
+        "engine ids dice=5": engine(5, view=False),
+        "engine+view dice=5": engine(5, view=True),
+    }
+    rates: dict[str, list[float]] = {k: [] for k, v in drivers.items() if v is not None}
+    for _ in range(args.rounds):
+        for name, run in drivers.items():
+            if run is not None:
+                rates[name].append(run(args.seconds) / args.seconds)
+    med = {k: statistics.median(v) for k, v in rates.items()}
+    print(f"{'driver (2 players)':<24}{'steps/s (median)':>18}")
+    for name, r in med.items():
+        print(f"{name:<24}{r:>18,.0f}")
+    for d in (1, 5):
+        pz = med[f"pettingzoo dice={d}"]
+        print(
+            f"dice={d}: wrapper overhead vs engine ids {med[f'engine ids dice={d}'] / pz:.1f}x, "
+            f"vs engine+view {med[f'engine+view dice={d}'] / pz:.1f}x"
+        )
+    if "openspiel dice=1" in med:
+        print(
+            f"dice=1: pettingzoo / openspiel {med['pettingzoo dice=1'] / med['openspiel dice=1']:.2f}, "
+            f"/ openspiel+obs {med['pettingzoo dice=1'] / med['openspiel+obs dice=1']:.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,146 @@
+"""Strength: the issue's match-ups through the arena, with 95% intervals against the bars.
+
+    .venv/bin/python bench/strength.py --games 2000 --jobs 2            # every game with bots
+    .venv/bin/python bench/strength.py --only liars-dice --games 200     # a quick look
+    .venv/bin/python bench/strength.py --timing 20                       # strong decision times
+
+Each line plays one match-up (seats rotated, deals duplicated, seed 1) and
+prints the strong (or basic) bot's win rate, its interval, the bar and
+whether the interval's lower end clears it; ``--markdown`` prints the table
+for docs/benchmarks.md.  Games without the needed levels are skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from liars import arena, bots
+
+
+@dataclass(frozen=True)
+class Bench:
+    game: str
+    lineup: tuple[str, ...]
+    bar: float | None  # the issue's bar for entrant 0's win rate (None: "clearly beats random")
+    options: tuple[tuple[str, Any], ...] = ()
+    note: str = ""
+
+
+BENCHES = [
+    Bench("liars-dice", ("strong", "basic"), 0.60),
+    Bench("liars-dice", ("strong", "basic", "basic", "basic"), 0.35),
+    Bench("cheat", ("strong", "basic", "basic", "basic"), 0.35),
+    Bench("liegen", ("strong", "basic", "basic", "basic"), 0.35),
+    Bench("love-letter", ("strong", "basic"), 0.58, (("target_wins", 1),), "rounds"),
+    Bench("love-letter", ("strong", "basic", "basic", "basic"), 0.32, (("target_wins", 1),), "rounds"),
+    Bench("liars-dice", ("basic", "random"), None),
+    Bench("liars-dice", ("basic", "random", "random", "random"), None),
+    Bench("cheat", ("basic", "random", "random", "random"), None),
+    Bench("liegen", ("basic", "random", "random", "random"), None),
+    Bench("love-letter", ("basic", "random"), None, (("target_wins", 1),), "rounds"),
+    Bench("love-letter", ("basic", "random", "random", "random"), None, (("target_wins", 1),), "rounds"),
+]
+
+
+def timing(game_id: str, players: int, games: int, options: tuple[tuple[str, Any], ...]) -> None:
+    """Every decision of one strong bot against basic ones: median, 99th percentile and worst."""
+    import liars
+
+    times: list[float] = []
+    for g in range(games):
+        state = liars.make(game_id, players=players, seed=g, **dict(options)).new_game()
+        lineup = [
+            bots.make("strong" if s == g % players else "basic", game_id, seed=g * 10 + s)
+            for s in range(players)
+        ]
+        while not state.over:
+            seat = state.to_act[0]
+            view, legal = state.view(seat), state.legal_actions(seat)
+            start = time.perf_counter()
+            action = bots.checked_act(lineup[seat], "bot", view, legal, state.game)
+            if seat == g % players:
+                times.append(time.perf_counter() - start)
+            state.act(seat, action)
+    times.sort()
+    median = 1000 * statistics.median(times)
+    print(
+        f"{game_id:12} {players}p strong decisions: {len(times)}, median {median:.1f} ms, "
+        f"p99 {1000 * times[int(0.99 * (len(times) - 1))]:.1f} ms, max {1000 * times[-1]:.1f} ms",
+        flush=True,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=int, default=2000)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--only", action="append", help="a game id (repeatable)")
+    p.add_argument("--vs", choices=("strong", "basic"), help="only the strong or only the basic match-ups")
+    p.add_argument("--markdown", action="store_true")
+    p.add_argument("--players", type=int, help="only the match-ups with this many players")
+    p.add_argument(
+        "--timing", type=int, metavar="GAMES", help="time every strong decision over GAMES games instead"
+    )
+    args = p.parse_args(argv)
+    rows = []
+    for b in BENCHES:
+        if args.only and b.game not in args.only:
+            continue
+        if args.vs and b.lineup[0] != args.vs:
+            continue
+        if args.players and len(b.lineup) != args.players:
+            continue
+        have = bots.levels(b.game)
+        if any(level not in have for level in b.lineup):
+            print(f"skip {b.game} {','.join(b.lineup)}: levels are {have}", file=sys.stderr)
+            continue
+        if args.timing:
+            if b.lineup[0] == "strong":
+                timing(b.game, len(b.lineup), args.timing, b.options)
+            continue
+        config = arena.Config(b.game, b.lineup, args.seed, b.options)
+        matches = arena.schedule(config, args.games)
+        start = time.perf_counter()
+        done = [0]
+
+        def tick(n: int, done: list[int] = done, total: int = len(matches)) -> None:
+            done[0] += n
+            if done[0] % 100 < n:
+                print(f"  {done[0]}/{total}", file=sys.stderr, flush=True)
+
+        records = arena.run(config, matches, jobs=args.jobs, progress=tick)
+        wall = time.perf_counter() - start
+        row = arena.summarize(config, records)["rows"][0]
+        lo, hi = row["ci95"]
+        bar = b.bar if b.bar is not None else 1 / len(b.lineup)
+        verdict = "PASS" if lo >= bar else "FAIL"
+        rows.append((b, row, bar, verdict, wall, len(records)))
+        print(
+            f"{b.game:12} {len(b.lineup)}p {b.lineup[0]} vs {b.lineup[1]:7} {b.note:6} "
+            f"{len(records)} games: {100 * row['win_rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] "
+            f"bar {100 * bar:.0f}% {verdict}  {row['mean_decision_ms']:.1f} ms/decision "
+            f"(max {row['max_decision_ms']:.0f})  {wall:.0f}s",
+            flush=True,
+        )
+    if args.markdown:
+        print("\n| game | players | match-up | games | win rate | 95% CI | bar | | ms/decision |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for b, row, bar, verdict, _, n in rows:
+            lo, hi = row["ci95"]
+            what = f"{b.lineup[0]} vs {b.lineup[1]}" + (f" ({b.note})" if b.note else "")
+            bar_text = f"≥ {100 * bar:.0f}%" if b.bar is not None else f"> {100 * bar:.0f}% (chance)"
+            print(
+                f"| {b.game} | {len(b.lineup)} | {what} | {n} | {100 * row['win_rate']:.1f}% | "
+                f"{100 * lo:.1f}-{100 * hi:.1f}% | {bar_text} | {verdict} | {row['mean_decision_ms']:.1f} |"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,111 @@
+"""``liars arena GAME --bots strong,basic,... --games N --seed S``: a bot tournament.
+
+Seats are rotated and deals duplicated (see :mod:`liars.arena`); the table,
+``--json`` and ``--csv`` carry the same rows; ``--plot FILE.png`` draws the
+win rates.  ``--jobs`` spreads games over local processes, ``--ray`` over a
+Ray cluster: the results are the same for the same seed either way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from .. import GAME_IDS, GameConfigError
+
+
+def parse_value(text: str) -> Any:
+    """An option value as JSON where it is JSON (``3``, ``true``, ``null``), else the text itself."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def parse_pairs(items: list[str] | None, what: str) -> tuple[tuple[str, Any], ...]:
+    out = []
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise GameConfigError(f"{what} takes NAME=VALUE, not {item!r}")
+        out.append((key.replace("-", "_"), parse_value(value)))
+    return tuple(out)
+
+
+def write(text: str, target: str) -> None:
+    if target == "-":
+        sys.stdout.write(text)
+    else:
+        with open(target, "w", encoding="utf-8") as f:
+            f.write(text)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .. import arena, arena_output
+
+    if os.getcwd() not in sys.path:  # so `--bots my_module:MyBot` finds the user's module
+        sys.path.insert(0, os.getcwd())
+    specs = tuple(s.strip() for s in args.bots.split(",") if s.strip())
+    config = arena.Config(
+        game=args.game,
+        bots=specs,
+        seed=args.seed,
+        options=parse_pairs(args.option, "--option"),
+        bot_options=parse_pairs(args.bot_option, "--bot-option"),
+    )
+    config.check()
+    matches = arena.schedule(config, args.games, duplicate=not args.no_duplicate)
+    if len(matches) != args.games:
+        print(f"note: {len(matches)} games (whole rotations of {config.players} seats)", file=sys.stderr)
+    ray = args.ray
+    if args.quiet:
+        records = arena.run(config, matches, jobs=args.jobs, ray=ray)
+    else:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task(f"{args.game}", total=len(matches))
+            records = arena.run(
+                config, matches, jobs=args.jobs, ray=ray, progress=lambda n: bar.advance(task, n)
+            )
+    summary = arena.summarize(config, records)
+    to_stdout = args.json == "-" or args.csv == "-"
+    if not to_stdout:
+        sys.stdout.write(arena_output.table(summary))
+    if args.json:
+        write(arena_output.to_json(summary) + "\n", args.json)
+    if args.csv:
+        write(arena_output.to_csv(summary), args.csv)
+    if args.plot:
+        arena_output.plot(summary, args.plot)
+    return 0
+
+
+def add(sub: Any) -> None:
+    p = sub.add_parser("arena", help="a tournament between bots, seats rotated and deals duplicated")
+    p.add_argument("game", choices=GAME_IDS)
+    p.add_argument(
+        "--bots",
+        required=True,
+        help="one bot per seat, comma-separated: random, basic, strong, or module:Class",
+    )
+    p.add_argument("--games", type=int, default=100, help="games to play (rounded up to whole rotations)")
+    p.add_argument("--seed", type=int, default=1, help="tournament seed: deals and bot seeds derive from it")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="local worker processes")
+    p.add_argument("--ray", metavar="ADDRESS", help="run on Ray: 'auto', 'local' or ray://host:port")
+    p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE", help="a game option")
+    p.add_argument(
+        "--bot-option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="an option for the strong bots (e.g. budget=0.05, iterations=200)",
+    )
+    p.add_argument("--no-duplicate", action="store_true", help="a fresh deal for every game")
+    p.add_argument("--json", nargs="?", const="-", metavar="FILE", help="the results as JSON (stdout: -)")
+    p.add_argument("--csv", nargs="?", const="-", metavar="FILE", help="the results as CSV (stdout: -)")
+    p.add_argument("--plot", metavar="FILE.png", help="draw win rates with their 95%% intervals")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)

@@ -1,0 +1,53 @@
+"""``liars replay FILE``: step through a saved game from one seat's view, then see everything."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+
+    from rich.console import Console
+
+    from ..core import GameConfigError
+    from ..terminal import i18n
+    from ..terminal.games import ui_for
+    from ..terminal.i18n import _
+    from ..terminal.loop import Quit, replay
+
+    i18n.use(i18n.choose(args.lang))
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise GameConfigError(
+            _("Cannot read {file}: {reason}").format(file=args.file, reason=exc.strerror)
+        ) from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise GameConfigError(_("{file} is not a saved game.").format(file=args.file)) from None
+    seat = args.seat
+    if seat is None:
+        seat = data.get("human") if isinstance(data, dict) and isinstance(data.get("human"), int) else 0
+    try:
+        return replay(Console(highlight=False), text, ui_for, seat, args.delay)
+    except (KeyboardInterrupt, Quit):
+        return 130
+
+
+def add(sub: Any) -> None:
+    from ..terminal import i18n, setup
+    from ..terminal.i18n import LANGS, _
+
+    i18n.use(setup.lang_from_argv())
+    p = sub.add_parser("replay", help=_("step through a saved game"))
+    p.add_argument("file", metavar=_("FILE"), help=_("a game saved with --save"))
+    p.add_argument("--seat", type=int, help=_("whose view to show (default: the player's seat)"))
+    p.add_argument(
+        "--delay", type=float, help=_("seconds between steps (default: wait for Enter at each step)")
+    )
+    p.add_argument("--lang", choices=LANGS, help=_("language: nb, nl or en (default: from LANG)"))
+    p.set_defaults(func=run)

@@ -1,0 +1,656 @@
+"""Løgneren (Cheat with ascending ranks): rules of ``../shared/rules/cheat.md``.
+
+Players put cards face down claiming "N x the required rank"; the rank goes
+A, 2, ..., K, A, ... one step every turn whatever happens.  After a play any
+other player may call it a lie: only that play is turned, and whoever was
+wrong takes the whole pile.  The first to empty their hand and survive the
+challenge window wins.
+
+The challenge window is modelled as single decisions: after a play by ``p``
+the seats ``p+1, p+2, ...`` are asked in turn ("challenge" or "pass"); the
+first challenge resolves the window, and when all have passed ``p+1`` plays.
+
+Integer actions: ``0`` = challenge, ``1`` = pass, ``2 + k`` = play the
+``k``-th multiset of one to four ranks (suits never matter; see
+:mod:`.cheat_cards`).  Plays of five or more cards are sure lies: ``act``
+takes them, ``legal_actions`` does not list them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..core import (
+    JSON,
+    Game,
+    GameConfigError,
+    GameInfo,
+    IllegalAction,
+    Option,
+    State,
+    check_int,
+    check_keys,
+    register,
+)
+from ..rng import Rng
+from .cheat_cards import (
+    CARD_OF,
+    DECK,
+    FULL,
+    LOW4,
+    MAX_LISTED,
+    NUM_ACTIONS,
+    PILE,
+    PLAY_ID,
+    PLAY_RANKS,
+    RANK_MASK,
+    RANK_OF,
+    RANKS,
+    challenge_event,
+    codes_of,
+    event_json,
+    event_of_json,
+    known_locations,
+    legal_play_ids,
+    mask_of,
+    play_event,
+    rank_counts,
+    start_event,
+    take_ranks,
+)
+
+CHALLENGE = 0
+PASS = 1
+
+INFO = GameInfo(
+    id="cheat",
+    names={"en": "Cheat", "nb": "Løgneren", "nl": "Valsspeler"},
+    min_players=3,
+    max_players=6,
+    default_players=4,
+    options=(
+        Option(
+            "first_challenger_in_play_order",
+            "bool",
+            False,
+            "calls arriving together: the first in play direction counts, not the first received "
+            "(real-time play; turn-based play always asks in play direction)",
+        ),
+        Option(
+            "max_cards",
+            "int",
+            None,
+            "most cards one play may hold (none: no limit)",
+            min=1,
+            max=DECK,
+            nullable=True,
+        ),
+    ),
+    utility=(0.0, 1.0),
+    ranks=False,
+    summary="Play cards face down claiming the rank in turn; call liar; the first to empty their hand wins.",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Put ``cards`` down claiming the required rank.
+
+    A code is a rank and a suit (``"TH"``) or a rank alone (``"T"``: one of
+    my tens, the lowest suit not already named).  ``legal_actions`` lists the
+    rank-only form: plays that differ only in suits are one action.
+    Text form: the codes separated by spaces, ``"5H KC"`` or ``"5 5 K"``.
+    """
+
+    cards: tuple[str, ...]
+
+    def to_json(self) -> JSON:
+        return {"type": "play", "cards": list(self.cards)}
+
+    def __str__(self) -> str:
+        return " ".join(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """Call the last play a lie ("Løgner!"): its cards are turned."""
+
+    def to_json(self) -> JSON:
+        return {"type": "challenge"}
+
+    def __str__(self) -> str:
+        return "challenge"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Let the last play stand (as far as this seat is concerned)."""
+
+    def to_json(self) -> JSON:
+        return {"type": "pass"}
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+CheatAction = Play | Challenge | Pass
+_CHALLENGE = Challenge()
+_PASS = Pass()
+_WINDOW_IDS = (CHALLENGE, PASS)
+_WINDOW_ACTIONS: list[Any] = [_CHALLENGE, _PASS]
+# The listed plays, one object each, shared by every game: legal_actions only indexes.
+PLAYS: tuple[Play, ...] = tuple(Play(tuple(RANKS[r] for r in t)) for t in PLAY_RANKS)
+
+
+def _sort_key(code: str) -> tuple[int, int]:
+    return RANK_OF[code[0]], "CDHS".index(code[1]) if len(code) == 2 else 4
+
+
+def make_play(codes: Sequence[Any]) -> Play:
+    """A checked, canonically ordered play from card codes; :class:`IllegalAction` if malformed."""
+    if not 1 <= len(codes) <= DECK:
+        raise IllegalAction(f"a play holds 1 to {DECK} cards, not {len(codes)}")
+    per_rank = [0] * 13
+    seen: set[str] = set()
+    for c in codes:
+        if not isinstance(c, str) or not ((len(c) == 2 and c in CARD_OF) or (len(c) == 1 and c in RANK_OF)):
+            raise IllegalAction(
+                f"not a card code: {c!r} (rank A23456789TJQK, then suit CDHS or nothing: 'TH', 'T')"
+            )
+        if len(c) == 2:
+            if c in seen:
+                raise IllegalAction(f"card {c} named twice")
+            seen.add(c)
+        per_rank[RANK_OF[c[0]]] += 1
+        if per_rank[RANK_OF[c[0]]] > 4:
+            raise IllegalAction(f"a play cannot hold more than four cards of rank {c[0]}")
+    return Play(tuple(sorted(codes, key=_sort_key)))
+
+
+def parse(text: str) -> CheatAction:
+    """The inverse of ``str(action)``: ``"5H KC"``, ``"5 5 K"``, ``"challenge"``, ``"pass"``."""
+    t = text.strip()
+    low = t.lower()
+    if low == "challenge":
+        return _CHALLENGE
+    if low == "pass":
+        return _PASS
+    if low.startswith("play"):
+        t = t[4:]
+    codes = t.replace(",", " ").upper().split()
+    if not codes:
+        raise IllegalAction(f"not an action: {text!r} (forms: 5H KC, 5 5 K, challenge, pass)")
+    return make_play(codes)
+
+
+class CheatState(State):
+    """A game of Cheat in progress.  Hands, pile and last play are 52-bit card masks."""
+
+    _FIELDS = (
+        "hands",
+        "pile",
+        "last",
+        "last_seat",
+        "last_rank",
+        "rank",
+        "ask",
+        "starter",
+        "revealed",
+        "history",
+    )
+    __slots__ = _FIELDS
+
+    hands: list[int]
+    pile: int  # every card on the table, the last play included
+    last: int  # the cards of the latest play while it is on the table; 0 after a challenge
+    last_seat: int  # who made the latest play; -1 before the first
+    last_rank: int  # the rank it claimed
+    rank: int  # the rank the next play must claim
+    ask: int  # the seat being asked in the open challenge window; -1 when none is open
+    starter: int
+    revealed: JSON | None
+    history: str  # compact events joined by ";" (see cheat_cards): a str saves and copies fast
+    game: CheatGame
+
+    # -- set-up -----------------------------------------------------------
+    @classmethod
+    def deal(cls, game: Game, rng: Rng) -> CheatState:
+        """Shuffle, deal one at a time from seat 0 (low seats get the odd cards), draw the starter."""
+        deck = list(range(DECK))
+        rng.shuffle(deck)
+        n = game.players
+        hands = [0] * n
+        for i, c in enumerate(deck):
+            hands[i % n] |= 1 << c
+        return cls._start(game, rng, hands, 0, rng.below(n), 0)
+
+    @classmethod
+    def from_setup(cls, game: Game, rng: Rng, setup: Mapping[str, Any]) -> CheatState:
+        try:
+            check_keys(setup, ("hands",), ("pile", "starter", "required_rank"))
+        except IllegalAction as exc:
+            raise GameConfigError(f"setup: {exc}") from None
+        n = game.players
+        hands_in = setup["hands"]
+        if not isinstance(hands_in, list) or len(hands_in) != n:
+            raise GameConfigError(f"setup: hands must be a list of {n} lists of card codes")
+        hands = [_setup_cards(h, "a hand") for h in hands_in]
+        if not all(hands):
+            raise GameConfigError("setup: every hand holds at least one card")
+        pile = _setup_cards(setup.get("pile", []), "the pile")
+        total = sum(h.bit_count() for h in hands) + pile.bit_count()
+        union = pile
+        for h in hands:
+            union |= h
+        if total != DECK or union != FULL:
+            missing = codes_of(FULL & ~union)
+            raise GameConfigError(
+                f"setup: each of the 52 cards must be in exactly one hand or the pile"
+                f"{'; missing ' + ' '.join(missing) if missing else '; some card is in two places'}"
+            )
+        starter = setup.get("starter")
+        if starter is None:
+            starter = rng.below(n)
+        check_int(starter, "setup: starter", 0, n - 1, GameConfigError)
+        rank = setup.get("required_rank", "A")
+        if rank not in RANK_OF:
+            raise GameConfigError(f"setup: required_rank is one of {' '.join(RANKS)}, not {rank!r}")
+        return cls._start(game, rng, hands, pile, starter, RANK_OF[rank])
+
+    @classmethod
+    def _start(cls, game: Game, rng: Rng, hands: list[int], pile: int, starter: int, rank: int) -> CheatState:
+        s: CheatState = cls._blank(game, rng)  # type: ignore[assignment]
+        s.hands = hands
+        s.pile = pile
+        s.last = 0
+        s.last_seat = -1
+        s.last_rank = -1
+        s.rank = rank
+        s.ask = -1
+        s.starter = starter
+        s.revealed = None
+        s.to_act = (starter,)
+        s.history = start_event(starter, rank, pile.bit_count(), [h.bit_count() for h in hands])
+        return s
+
+    def clone(self) -> CheatState:
+        """A fast copy: masks are ints and the history a string, so nothing is deep-copied."""
+        o: CheatState = self._blank(self.game, self.rng.copy())  # type: ignore[assignment]
+        o.to_act = self.to_act
+        o.over = self.over
+        o.winners = self.winners
+        o.hands = list(self.hands)
+        o.pile = self.pile
+        o.last = self.last
+        o.last_seat = self.last_seat
+        o.last_rank = self.last_rank
+        o.rank = self.rank
+        o.ask = self.ask
+        o.starter = self.starter
+        o.revealed = self.revealed
+        o.history = self.history
+        return o
+
+    # -- acting -----------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Any]:
+        if self.over or seat not in self.to_act:
+            return []
+        if self.ask >= 0:
+            return list(_WINDOW_ACTIONS)
+        plays = PLAYS
+        return [plays[i - 2] for i in self._play_ids()]
+
+    def legal_ids(self) -> Sequence[int]:
+        if self.over:
+            return ()
+        if self.ask >= 0:
+            return _WINDOW_IDS
+        return self._play_ids()
+
+    def _play_ids(self) -> list[int]:
+        return self.game.play_ids(self.hands[self.to_act[0]])
+
+    def _check(self, seat: int, action: Any) -> None:
+        if isinstance(action, Play):
+            if self.ask >= 0:
+                raise IllegalAction(f"seat {seat} is asked to challenge or pass, not to play")
+            most = self.game.max_cards
+            if most is not None and len(action.cards) > most:
+                raise IllegalAction(f"a play holds at most {most} cards (option max_cards)")
+            if not self._resolve(seat, action):
+                raise IllegalAction(f"seat {seat} does not hold {action}")
+        elif self.ask < 0:
+            raise IllegalAction(f"no play to {action}: seat {seat} must play one or more cards")
+
+    def _resolve(self, seat: int, play: Play) -> int:
+        """The mask of the cards ``play`` names from ``seat``'s hand; 0 if they are not all there."""
+        hand = self.hands[seat]
+        chosen = 0
+        for c in play.cards:  # canonical order puts a rank's suited codes before its bare ones
+            if len(c) == 2:
+                bit = 1 << CARD_OF[c]
+                if not hand & bit:
+                    return 0
+                chosen |= bit
+            else:
+                shift = 4 * RANK_OF[c]
+                free = ((hand & ~chosen) >> shift) & 15
+                if not free:
+                    return 0
+                chosen |= LOW4[free] << shift
+        return chosen
+
+    def _apply(self, seat: int, action: Any) -> None:
+        if isinstance(action, Play):
+            self._play(seat, self._resolve(seat, action))
+        elif isinstance(action, Challenge):
+            self._challenge(seat)
+        else:
+            self._pass(seat)
+
+    def act_id(self, action_id: int) -> None:
+        if self.over:
+            raise IllegalAction("the game is over")
+        if type(action_id) is not int or not 0 <= action_id < NUM_ACTIONS:
+            raise IllegalAction(
+                f"an action id is a whole number from 0 to {NUM_ACTIONS - 1}, not {action_id!r}"
+            )
+        seat = self.to_act[0]
+        if self.ask >= 0:
+            if action_id == CHALLENGE:
+                self._challenge(seat)
+                return
+            if action_id == PASS:
+                self._pass(seat)
+                return
+        elif action_id >= 2:
+            ranks = PLAY_RANKS[action_id - 2]
+            most = self.game.max_cards
+            if most is None or len(ranks) <= most:
+                chosen = take_ranks(self.hands[seat], ranks)
+                if chosen:
+                    self._play(seat, chosen)
+                    return
+        raise IllegalAction(f"action id {action_id} is not legal now; legal: {list(self.legal_ids())}")
+
+    def _play(self, seat: int, cards: int) -> None:
+        self.hands[seat] &= ~cards
+        self.pile |= cards
+        self.last = cards
+        self.last_seat = seat
+        self.last_rank = rank = self.rank
+        self.rank = (rank + 1) % 13
+        self.revealed = None
+        self.history += ";" + play_event(seat, rank, cards, cards.bit_count())
+        self.ask = nxt = (seat + 1) % self.game.players
+        self.to_act = (nxt,)
+
+    def _pass(self, seat: int) -> None:
+        nxt = (seat + 1) % self.game.players
+        if nxt != self.last_seat:
+            self.ask = nxt
+            self.to_act = (nxt,)
+            return
+        self._close(self.last_seat, survived=True)
+
+    def _challenge(self, seat: int) -> None:
+        p = self.last_seat
+        truthful = not self.last & ~RANK_MASK[self.last_rank]
+        taker = seat if truthful else p
+        taken = self.pile
+        self.hands[taker] |= taken
+        self.pile = 0
+        turned = codes_of(self.last)
+        self.revealed = {
+            "seat": p,
+            "challenger": seat,
+            "rank": RANKS[self.last_rank],
+            "cards": turned,
+            "truthful": truthful,
+            "taker": taker,
+        }
+        self.history += ";" + challenge_event(
+            seat, p, self.last_rank, self.last, truthful, taker, taken.bit_count()
+        )
+        self.last = 0
+        self._close(p, survived=truthful)
+
+    def _close(self, p: int, survived: bool) -> None:
+        """The window on ``p``'s play is over: ``p`` wins if out of cards and survived, else ``p+1`` plays."""
+        self.ask = -1
+        if survived and not self.hands[p]:
+            self.over = True
+            self.winners = (p,)
+            self.to_act = ()
+            self.history += f";W{p}"
+            return
+        self.to_act = ((p + 1) % self.game.players,)
+
+    # -- the real-time window -------------------------------------------
+    @property
+    def window(self) -> tuple[int, ...]:
+        if self.ask < 0:
+            return ()
+        n = self.game.players
+        out = []
+        s = self.ask
+        while s != self.last_seat:
+            out.append(s)
+            s = (s + 1) % n
+        return tuple(out)
+
+    def arbitrate(self, callers: Sequence[int]) -> int | None:
+        """Which of several calls counts, ``callers`` in the order they arrived (a live server).
+
+        Default rule: the first received.  Option
+        ``first_challenger_in_play_order``: the first in play direction after
+        the player.  ``None`` when nobody called.  Seats not in the window are
+        refused with :class:`IllegalAction`.
+        """
+        open_seats = self.window
+        for c in callers:
+            if c not in open_seats:
+                raise IllegalAction(f"seat {c!r} cannot challenge now; may: {list(open_seats)}")
+        if not callers:
+            return None
+        if self.game.options["first_challenger_in_play_order"]:
+            return min(callers, key=open_seats.index)
+        return callers[0]
+
+    def resolve_window(self, callers: Sequence[int]) -> None:
+        """Apply a live window: the counting caller challenges, the seats asked before it pass.
+
+        With no callers everyone passes.  Checked first, so a refusal changes nothing.
+        """
+        chosen = self.arbitrate(callers)
+        for s in self.window:
+            if s == chosen:
+                self.act(s, _CHALLENGE)
+                return
+            self.act(s, _PASS)
+
+    # -- views ------------------------------------------------------------
+    def _view(self, seat: int | None) -> JSON:
+        last = None
+        if self.last:
+            last = {"seat": self.last_seat, "count": self.last.bit_count(), "rank": RANKS[self.last_rank]}
+        revealed = None
+        if self.revealed is not None:
+            revealed = dict(self.revealed)
+            revealed["cards"] = list(revealed["cards"])
+        return {
+            "hand": None if seat is None else codes_of(self.hands[seat]),
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "pile_size": self.pile.bit_count(),
+            "required_rank": RANKS[self.rank],
+            "starter": self.starter,
+            "last_play": last,
+            "window": self.ask >= 0,
+            "to_ask": list(self.window),
+            "revealed": revealed,
+            "history": [event_json(e, seat) for e in self.history.split(";")],
+        }
+
+
+def _setup_cards(value: Any, what: str) -> int:
+    if not isinstance(value, list):
+        raise GameConfigError(f"setup: {what} is a list of card codes like '5H', not {value!r}")
+    mask = 0
+    for c in value:
+        if not isinstance(c, str) or c not in CARD_OF:
+            raise GameConfigError(f"setup: not a card code: {c!r} (rank A23456789TJQK + suit CDHS)")
+        bit = 1 << CARD_OF[c]
+        if mask & bit:
+            raise GameConfigError(f"setup: card {c} appears twice")
+        mask |= bit
+    return mask
+
+
+@register
+class CheatGame(Game):
+    """Configured Cheat: players 3-6, options ``first_challenger_in_play_order``, ``max_cards``."""
+
+    info: ClassVar[GameInfo] = INFO
+    state_class = CheatState
+
+    def _configure(self) -> None:
+        self.max_cards: int | None = self.options["max_cards"]
+        self.listed = min(MAX_LISTED, self.max_cards or MAX_LISTED)
+        self._cache: dict[int, list[int]] = {}
+
+    @property
+    def num_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def play_ids(self, hand: int) -> list[int]:
+        """Legal play ids for a hand; cached by rank counts (search meets the same hands often)."""
+        counts = rank_counts(hand)
+        key = 0
+        for c in counts:
+            key = key * 5 + c
+        ids = self._cache.get(key)
+        if ids is None:
+            if len(self._cache) >= 2048:
+                self._cache.clear()
+            ids = self._cache[key] = legal_play_ids(counts, self.listed)
+        return ids
+
+    def parse_action(self, action: Any) -> CheatAction:
+        if isinstance(action, Play):
+            return make_play(action.cards)  # canonical order: _resolve relies on it
+        if isinstance(action, (Challenge, Pass)):
+            return action
+        if not isinstance(action, Mapping):
+            raise IllegalAction(f"an action is an object like {{'type': 'pass'}}, not {action!r}")
+        kind = action.get("type")
+        if kind == "play":
+            check_keys(action, ("type", "cards"))
+            cards = action["cards"]
+            if not isinstance(cards, list):
+                raise IllegalAction(f"cards is a list of card codes like ['5H', 'KC'], not {cards!r}")
+            return make_play(cards)
+        if kind in ("challenge", "pass"):
+            check_keys(action, ("type",))
+            return _CHALLENGE if kind == "challenge" else _PASS
+        raise IllegalAction(f"unknown action type {kind!r}; types: play, challenge, pass")
+
+    def action_id(self, action: Any) -> int:
+        """A play's id drops its suits; a play of more than four cards has none."""
+        a = self.parse_action(action)
+        if isinstance(a, Challenge):
+            return CHALLENGE
+        if isinstance(a, Pass):
+            return PASS
+        ranks = tuple(RANK_OF[c[0]] for c in a.cards)
+        if ranks not in PLAY_ID:
+            raise IllegalAction(f"a play of {len(ranks)} cards has no integer id (at most {MAX_LISTED})")
+        return PLAY_ID[tuple(sorted(ranks))]
+
+    def action_from_id(self, action_id: int) -> CheatAction:
+        check_int(action_id, "action id", 0, NUM_ACTIONS - 1)
+        if action_id == CHALLENGE:
+            return _CHALLENGE
+        if action_id == PASS:
+            return _PASS
+        return PLAYS[action_id - 2]
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> CheatState:
+        """Deal what ``view`` cannot see at random, keeping every card whose place it knows.
+
+        Known places (see :func:`.cheat_cards.known_locations`): the own hand,
+        own plays still in the pile, pickups.  The rest is shuffled into the
+        other hands and the pile, the latest play drawn from the pile's unknown
+        part unless it was the viewer's own.
+        """
+        seat = view.get("seat")
+        if view.get("game") != self.id or view.get("players") != self.players:
+            raise GameConfigError("sample_state: the view is not of this game")
+        if view.get("options") != self.options:
+            raise GameConfigError("sample_state: the view's options differ from this game's")
+        if seat is None:
+            raise GameConfigError("sample_state needs a seat's view, not a spectator's")
+        n = self.players
+        known = known_locations(view)
+        sizes = view["hand_sizes"]
+        hands = [0] * n
+        pile = 0
+        for c in sorted(known):
+            where = known[c]
+            if where == PILE:
+                pile |= 1 << c
+            else:
+                hands[where] |= 1 << c
+        unknown = [c for c in range(DECK) if c not in known]
+        rng.shuffle(unknown)
+        lp = view["last_play"]
+        last = 0
+        if lp is not None:
+            if lp["seat"] == seat:
+                last = mask_of(_last_own_play(view["history"], seat))
+            else:
+                for c in unknown[: lp["count"]]:
+                    last |= 1 << c
+                unknown = unknown[lp["count"] :]
+                pile |= last
+        i = 0
+        for s in range(n):
+            need = sizes[s] - hands[s].bit_count()
+            for c in unknown[i : i + need]:
+                hands[s] |= 1 << c
+            i += need
+        for c in unknown[i:]:
+            pile |= 1 << c
+        if pile.bit_count() != view["pile_size"] or any(
+            h.bit_count() != k for h, k in zip(hands, sizes, strict=True)
+        ):
+            raise GameConfigError("sample_state: the view is not consistent")
+        st: CheatState = CheatState._blank(self, Rng(rng.getrandbits(63)))  # type: ignore[assignment]
+        st.to_act = tuple(view["to_act"])
+        st.over = view["over"]
+        st.winners = tuple(view["winners"])
+        st.hands = hands
+        st.pile = pile
+        st.last = last
+        hist = view["history"]
+        plays = [e for e in hist if e["type"] == "play"]
+        st.last_seat = plays[-1]["seat"] if plays else -1
+        st.last_rank = RANK_OF[plays[-1]["rank"]] if plays else -1
+        st.rank = RANK_OF[view["required_rank"]]
+        st.ask = view["to_act"][0] if view["window"] else -1
+        st.starter = view["starter"]
+        rev = view["revealed"]
+        st.revealed = None if rev is None else {**rev, "cards": list(rev["cards"])}
+        st.history = ";".join(event_of_json(e, seat) for e in hist)
+        return st
+
+
+def _last_own_play(history: Sequence[Mapping[str, Any]], seat: int) -> list[str]:
+    for e in reversed(history):
+        if e["type"] == "play":
+            if e["seat"] == seat:
+                return list(e["cards"])
+            break
+    raise GameConfigError("sample_state: the view's last play is not the viewer's own")

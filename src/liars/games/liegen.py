@@ -1,0 +1,644 @@
+"""Liegen (Dutch cheat): rules of ``../shared/rules/liegen.md``.
+
+One card a turn, face down, announced as a card that follows the previous
+announcement (same rank or same suit by default).  Any other player may
+accuse ("Je liegt!") before the next card; only the last card is turned and
+the loser of the accusation takes the pile and opens a new trick.  Playing
+your last card wins the round at once; ``target_wins`` rounds win the match.
+
+Cards are small ints internally (``rank * 4 + suit``, the joker is 52) because
+the hot path compares and indexes them millions of times; views and actions
+speak the card codes of ``cheat`` (``"TH"``, ``"KS"``) and ``"X"`` for a joker.
+
+Integer actions: ``0`` = accuse, ``1`` = pass, ``2 + card * A + announce``
+where ``A`` is the number of announcements (52 cards, or 13 ranks under
+``follow = "rank_step"``).  The space is fixed per configuration, so search and
+RL can index it directly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..core import (
+    JSON,
+    Game,
+    GameConfigError,
+    GameInfo,
+    IllegalAction,
+    Option,
+    State,
+    check_int,
+    check_keys,
+    register,
+)
+from ..rng import Rng
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+JOKER = 52
+CODES: tuple[str, ...] = (*(r + s for r in RANKS for s in SUITS), "X")
+CARD_INDEX: dict[str, int] = {c: i for i, c in enumerate(CODES)}
+RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(RANKS)}
+ACCUSE_ID = 0
+PASS_ID = 1
+
+INFO = GameInfo(
+    id="liegen",
+    names={"en": "Liegen (Dutch cheat)", "nb": "Liegen (nederlandsk juks)", "nl": "Liegen"},
+    min_players=2,
+    max_players=8,
+    default_players=4,
+    options=(
+        Option("first_dealer", "int", 0, "seat of the first dealer (the oldest player)", min=0, max=7),
+        Option("jokers", "bool", False, "two jokers in the deck; an accused joker is always true"),
+        Option(
+            "follow",
+            "choice",
+            "rank_or_suit",
+            "what an announcement must follow: the previous rank or suit, a rank one up or down, the suit",
+            choices=("rank_or_suit", "rank_step", "suit"),
+        ),
+        Option(
+            "accuse",
+            "choice",
+            "anyone",
+            "who may accuse: any other player, or the next player only",
+            choices=("anyone", "next"),
+        ),
+        Option("target_wins", "int", 1, "rounds a player must win to win the match", min=1, max=99),
+    ),
+    utility=(0.0, 1.0),
+    ranks=False,
+    summary="One card a turn, announced as following rank or suit; accuse a liar before the next card.",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Put ``card`` face down and announce ``announce`` (a card code, or a rank code under rank_step)."""
+
+    card: str
+    announce: str
+
+    def to_json(self) -> JSON:
+        return {"type": "play", "card": self.card, "announce": self.announce}
+
+    def __str__(self) -> str:
+        return f"{self.card} as {self.announce}"
+
+
+@dataclass(frozen=True, slots=True)
+class Accuse:
+    """ "Je liegt!": turn over the last card played."""
+
+    def to_json(self) -> JSON:
+        return {"type": "accuse"}
+
+    def __str__(self) -> str:
+        return "accuse"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Let the last card stand (as far as this seat is concerned)."""
+
+    def to_json(self) -> JSON:
+        return {"type": "pass"}
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+LiegenAction = Play | Accuse | Pass
+ACCUSE = Accuse()
+PASS = Pass()
+_WINDOW_IDS = (ACCUSE_ID, PASS_ID)
+
+
+def parse(text: str) -> LiegenAction:
+    """The inverse of ``str(action)``: ``"KS as 3S"``, ``"KS as 3"``, ``"accuse"``, ``"pass"``."""
+    t = text.strip()
+    if t.lower() == "accuse":
+        return ACCUSE
+    if t.lower() == "pass":
+        return PASS
+    card, sep, announce = t.partition(" as ")
+    if sep and card.strip() and announce.strip():
+        return Play(card.strip().upper(), announce.strip().upper())
+    raise IllegalAction(f"not an action: {text!r} (forms: 'KS as 3S', 'accuse', 'pass')")
+
+
+class _Tables:
+    """Per (jokers, rank_step): announcement codes, follow rules and cached action objects.
+
+    Built once per module and shared by every game of that kind, so making a
+    game is cheap and ``legal_actions`` hands out the same objects every time.
+    """
+
+    def __init__(self, jokers: bool, follow: str) -> None:
+        self.rank_step = follow == "rank_step"
+        self.ann_codes: tuple[str, ...] = tuple(RANKS) if self.rank_step else CODES[:52]
+        self.ann_index = {c: i for i, c in enumerate(self.ann_codes)}
+        na = self.na = len(self.ann_codes)
+        self.ncards = 53 if jokers else 52
+        self.plays = [[Play(CODES[c], a) for a in self.ann_codes] for c in range(self.ncards)]
+        if follow == "rank_or_suit":
+            after = [tuple(b for b in range(na) if b >> 2 == a >> 2 or b & 3 == a & 3) for a in range(na)]
+        elif follow == "suit":
+            after = [tuple(b for b in range(na) if b & 3 == a & 3) for a in range(na)]
+        else:
+            after = [tuple(b for b in range(na) if abs(b - a) == 1) for a in range(na)]
+        # Index ``prev + 1``: prev = -1 is the start of a trick, where anything may be announced.
+        self.follow: list[tuple[int, ...]] = [tuple(range(na)), *after]
+        self.follows: list[list[bool]] = [[b in f for b in range(na)] for f in self.follow]
+
+
+_TABLES: dict[tuple[bool, str], _Tables] = {}
+
+
+def _tables(jokers: bool, follow: str) -> _Tables:
+    key = (jokers, follow)
+    if key not in _TABLES:
+        _TABLES[key] = _Tables(jokers, follow)
+    return _TABLES[key]
+
+
+class LiegenState(State):
+    """A match of Liegen in progress.
+
+    ``ann`` is the current announcement's index (-1 at the start of a trick),
+    ``ann_seat`` who made it (the one who played the top card), ``asking``
+    the position in ``game.askers[ann_seat]`` of the seat being asked to
+    accuse or pass (-1 when no accusation window is open).
+
+    ``log`` holds this round's events as one compact string (``;``-terminated
+    tokens, see :func:`_event_json`) rather than a list of objects: saving,
+    comparing and cloning a long round then cost one string, which is what
+    keeps ``to_json`` and search clones cheap.  The view's ``history`` and
+    ``turned`` are decoded from it.
+    """
+
+    _FIELDS = (
+        "hands",
+        "pile",
+        "dealer",
+        "round",
+        "round_wins",
+        "ann",
+        "ann_seat",
+        "asking",
+        "log",
+    )
+    __slots__ = _FIELDS
+
+    hands: list[list[int]]
+    pile: list[int]
+    dealer: int
+    round: int
+    round_wins: list[int]
+    ann: int
+    ann_seat: int
+    asking: int
+    log: str
+    game: LiegenGame
+
+    # -- set-up -----------------------------------------------------------
+    @classmethod
+    def deal(cls, game: Game, rng: Rng) -> LiegenState:
+        s: LiegenState = cls._blank(game, rng)  # type: ignore[assignment]
+        n = game.players
+        s.round = 1
+        s.round_wins = [0] * n
+        s.log = ""
+        s._new_round(game.options["first_dealer"])
+        return s
+
+    @classmethod
+    def from_setup(cls, game: Game, rng: Rng, setup: Mapping[str, Any]) -> LiegenState:
+        g: LiegenGame = game  # type: ignore[assignment]
+        try:
+            check_keys(setup, ("hands",), ("dealer", "pile", "round_wins"))
+        except IllegalAction as exc:
+            raise GameConfigError(f"setup: {exc}") from None
+        n = g.players
+        hands_in = setup["hands"]
+        if not isinstance(hands_in, list) or len(hands_in) != n:
+            raise GameConfigError(f"setup: hands must be a list of {n} lists of card codes")
+        hands = [_cards(h, "a hand", g.tables.ncards) for h in hands_in]
+        if not all(hands):
+            raise GameConfigError("setup: every hand holds at least one card")
+        dealer = setup.get("dealer", g.options["first_dealer"])
+        check_int(dealer, "setup: dealer", 0, n - 1, GameConfigError)
+        wins = setup.get("round_wins", [0] * n)
+        if not isinstance(wins, list) or len(wins) != n:
+            raise GameConfigError(f"setup: round_wins must be a list of {n} whole numbers")
+        for w in wins:
+            check_int(w, "setup: round_wins", 0, g.target_wins - 1, GameConfigError)
+        plays = _setup_pile(g, setup.get("pile", []))
+        deck = sorted([c for h in hands for c in h] + [c for _, c, _ in plays])
+        if deck != list(g.deck):
+            raise GameConfigError(
+                f"setup: hands and pile must hold every card of the {len(g.deck)}-card deck exactly once"
+            )
+        s: LiegenState = cls._blank(g, rng)  # type: ignore[assignment]
+        s.round = 1 + sum(wins)
+        s.round_wins = list(wins)
+        s.dealer = dealer
+        s.hands = [sorted(h) for h in hands]
+        s.pile = [c for _, c, _ in plays]
+        s.ann = s.ann_seat = s.asking = -1
+        s.log = f"D{s.round},{dealer};"
+        for seat, card, ann in plays:
+            s.log += f"P{seat},{card},{ann};"
+            s.ann, s.ann_seat = ann, seat
+        # Every listed play stood (its window closed): the seat after the last one plays next.
+        s.to_act = g.next1[s.ann_seat if plays else dealer]
+        return s
+
+    def _new_round(self, dealer: int) -> None:
+        """Shuffle the whole deck and deal it one card at a time from the dealer's left."""
+        g = self.game
+        n = g.players
+        deck = list(g.deck)
+        self.rng.shuffle(deck)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for k in range(n):
+            hands[(dealer + 1 + k) % n] = sorted(deck[k::n])
+        self.hands = hands
+        self.pile = []
+        self.dealer = dealer
+        self.ann = self.ann_seat = self.asking = -1
+        self.log += f"D{self.round},{dealer};"
+        self.to_act = g.next1[dealer]
+
+    def clone(self) -> LiegenState:
+        """A fast copy for search (the generic one goes through JSON)."""
+        o: LiegenState = self._blank(self.game, self.rng.copy())  # type: ignore[assignment]
+        o.to_act, o.over, o.winners = self.to_act, self.over, self.winners
+        o.hands = [h[:] for h in self.hands]
+        o.pile = self.pile[:]
+        o.round_wins = self.round_wins[:]
+        o.log = self.log
+        o.dealer, o.round, o.ann, o.ann_seat, o.asking = (
+            self.dealer,
+            self.round,
+            self.ann,
+            self.ann_seat,
+            self.asking,
+        )
+        return o
+
+    # -- acting -----------------------------------------------------------
+    @property
+    def window(self) -> tuple[int, ...]:
+        if self.asking < 0:
+            return ()
+        return self.game.askers[self.ann_seat][self.asking :]
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        if seat not in self.to_act:
+            return []
+        if self.asking >= 0:
+            return [ACCUSE, PASS]
+        t = self.game.tables
+        plays = t.plays
+        follow = t.follow[self.ann + 1]
+        out: list[Any] = []
+        prev = -1
+        for c in self.hands[seat]:
+            if c != prev:
+                prev = c
+                row = plays[c]
+                out.extend([row[a] for a in follow])
+        return out
+
+    def legal_ids(self) -> Sequence[int]:
+        if not self.to_act:
+            return ()
+        if self.asking >= 0:
+            return _WINDOW_IDS
+        t = self.game.tables
+        na = t.na
+        follow = t.follow[self.ann + 1]
+        out: list[int] = []
+        prev = -1
+        for c in self.hands[self.to_act[0]]:
+            if c != prev:
+                prev = c
+                base = 2 + c * na
+                out.extend([base + a for a in follow])
+        return out
+
+    def act_id(self, action_id: int) -> None:
+        if self.over:
+            raise IllegalAction("the game is over")
+        if type(action_id) is not int:
+            raise IllegalAction(f"an action id is a whole number, not {action_id!r}")
+        seat = self.to_act[0]
+        if self.asking >= 0:
+            if action_id == ACCUSE_ID:
+                self._accuse(seat)
+                return
+            if action_id == PASS_ID:
+                self._pass()
+                return
+        elif action_id >= 2:
+            t = self.game.tables
+            c, a = divmod(action_id - 2, t.na)
+            if c < t.ncards and t.follows[self.ann + 1][a] and c in self.hands[seat]:
+                self._play(seat, c, a)
+                return
+        raise IllegalAction(f"action id {action_id!r} is not legal now; legal: {list(self.legal_ids())}")
+
+    def _check(self, seat: int, action: Any) -> None:
+        t = self.game.tables
+        if isinstance(action, Play):
+            if self.asking >= 0:
+                raise IllegalAction(
+                    f"seat {self.ann_seat} just played a card: seat {seat} must accuse or pass, not play"
+                )
+            card = CARD_INDEX[action.card]
+            if card not in self.hands[seat]:
+                raise IllegalAction(f"{action.card} is not in seat {seat}'s hand")
+            a = t.ann_index[action.announce]
+            if not t.follows[self.ann + 1][a]:
+                prev = t.ann_codes[self.ann]
+                if t.rank_step:
+                    rule = f"a rank one above or below {prev} (no wrap between K and A)"
+                elif self.game.follow == "suit":
+                    rule = f"a card of the suit of {prev} ({prev[-1]})"
+                else:
+                    rule = f"a card of the same rank or the same suit as {prev}"
+                raise IllegalAction(f"announcement {action.announce} does not follow {prev}: announce {rule}")
+        elif self.asking < 0:
+            kind = "accuse" if isinstance(action, Accuse) else "pass"
+            raise IllegalAction(f"no card is waiting to be accused: seat {seat} must play a card, not {kind}")
+
+    def _apply(self, seat: int, action: Any) -> None:
+        if isinstance(action, Play):
+            self._play(seat, CARD_INDEX[action.card], self.game.tables.ann_index[action.announce])
+        elif isinstance(action, Accuse):
+            self._accuse(seat)
+        else:
+            self._pass()
+
+    def _play(self, seat: int, card: int, ann: int) -> None:
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.pile.append(card)
+        self.log += f"P{seat},{card},{ann};"
+        self.ann = ann
+        self.ann_seat = seat
+        if not hand:
+            self._win(seat)
+            return
+        self.asking = 0
+        self.to_act = self.game.first_asked[seat]
+
+    def _pass(self) -> None:
+        askers = self.game.askers[self.ann_seat]
+        self.asking += 1
+        if self.asking == len(askers):
+            self.asking = -1
+            self.to_act = self.game.next1[self.ann_seat]
+        else:
+            self.to_act = self.game.one[askers[self.asking]]
+
+    def _accuse(self, accuser: int) -> None:
+        """Turn the top card: a lie gives the pile to the player, a truth (or a joker) to the accuser."""
+        g = self.game
+        accused = self.ann_seat
+        card = self.pile[-1]
+        true = g.is_true(card, self.ann)
+        taker = accuser if true else accused
+        taken = self.pile
+        hand = self.hands[taker]
+        hand.extend(taken)
+        hand.sort()
+        cards = ".".join(map(str, taken))
+        self.log += f"A{accuser},{accused},{card},{self.ann},{int(true)},{taker},{cards};"
+        self.pile = []
+        self.ann = self.ann_seat = self.asking = -1
+        self.to_act = g.one[taker]
+
+    def _win(self, seat: int) -> None:
+        """An empty hand wins the round at once; the winner deals the next one unless the match is over."""
+        wins = self.round_wins
+        wins[seat] += 1
+        self.asking = -1
+        event = f"W{seat},{self.round},{'.'.join(map(str, wins))};"
+        if wins[seat] >= self.game.target_wins:
+            self.log += event
+            self.over = True
+            self.winners = (seat,)
+            self.to_act = ()
+            return
+        self.round += 1
+        self.log = event
+        self._new_round(seat)
+
+    # -- views ------------------------------------------------------------
+    def _view(self, seat: int | None) -> JSON:
+        codes = self.game.tables.ann_codes
+        events = [_event_json(e, seat, codes) for e in self.log[:-1].split(";")]
+        turned = None
+        for e in reversed(events):
+            if e["type"] == "accuse":
+                turned = {
+                    "card": e["card"],
+                    "taker": e["taker"],
+                    "accused": e["accused"],
+                    "accuser": e["seat"],
+                    "announce": e["announce"],
+                    "lie": e["lie"],
+                }
+                break
+        return {
+            "hand": None if seat is None else [CODES[c] for c in self.hands[seat]],
+            "hand_sizes": [len(h) for h in self.hands],
+            "pile_size": len(self.pile),
+            "announcement": None if self.ann < 0 else {"seat": self.ann_seat, "card": codes[self.ann]},
+            "dealer": self.dealer,
+            "round": self.round,
+            "round_wins": list(self.round_wins),
+            "window": list(self.window),
+            "turned": turned,
+            "history": events,
+        }
+
+
+def _event_json(token: str, seat: int | None, ann_codes: Sequence[str]) -> JSON:
+    """One log token as the viewer ``seat`` may see it (private parts only to their owner).
+
+    Tokens: ``D<round>,<dealer>``; ``P<seat>,<card>,<announce>``;
+    ``A<accuser>,<accused>,<card>,<announce>,<1 if true>,<taker>,<cards>`` where
+    ``<cards>`` is the pile taken, ``.``-separated, or ``#<count>`` when unknown
+    (a sampled state); ``W<seat>,<round>,<wins per seat, .-separated>``.  Cards
+    and announcements are indices; ``-1`` is a card unknown to a sampled state.
+    """
+    kind = token[0]
+    f = token[1:].split(",")
+    if kind == "P":
+        out: JSON = {"type": "play", "seat": int(f[0]), "announce": ann_codes[int(f[2])]}
+        if seat == out["seat"]:
+            card = int(f[1])
+            out["card"] = None if card < 0 else CODES[card]
+        return out
+    if kind == "A":
+        taker = int(f[5])
+        taken = f[6]
+        unknown = taken.startswith("#")
+        out = {
+            "type": "accuse",
+            "seat": int(f[0]),
+            "accused": int(f[1]),
+            "card": CODES[int(f[2])],
+            "announce": ann_codes[int(f[3])],
+            "lie": f[4] == "0",
+            "taker": taker,
+            "count": int(taken[1:]) if unknown else taken.count(".") + 1,
+        }
+        if seat == taker:
+            out["cards"] = None if unknown else [CODES[int(c)] for c in taken.split(".")]
+        return out
+    if kind == "D":
+        return {"type": "deal", "round": int(f[0]), "dealer": int(f[1])}
+    return {
+        "type": "win",
+        "seat": int(f[0]),
+        "round": int(f[1]),
+        "round_wins": [int(w) for w in f[2].split(".")],
+    }
+
+
+def _cards(codes: Any, what: str, ncards: int) -> list[int]:
+    if not isinstance(codes, list):
+        raise GameConfigError(f"setup: {what} must be a list of card codes, not {codes!r}")
+    out = []
+    for code in codes:
+        c = CARD_INDEX.get(code) if isinstance(code, str) else None
+        if c is None or c >= ncards:
+            raise GameConfigError(f"setup: {code!r} is not a card of this deck (codes like 'TH', 'KS', 'X')")
+        out.append(c)
+    return out
+
+
+def _setup_pile(g: LiegenGame, pile: Any) -> list[tuple[int, int, int]]:
+    """The optional ``pile`` of a setup: the current trick's plays, clockwise, each following the last."""
+    if not isinstance(pile, list):
+        raise GameConfigError("setup: pile must be a list of {seat, card, announce} plays")
+    t = g.tables
+    plays: list[tuple[int, int, int]] = []
+    prev = -1
+    for p in pile:
+        if not isinstance(p, Mapping):
+            raise GameConfigError(f"setup: a pile entry is an object {{seat, card, announce}}, not {p!r}")
+        try:
+            check_keys(p, ("seat", "card", "announce"))
+        except IllegalAction as exc:
+            raise GameConfigError(f"setup: pile: {exc}") from None
+        seat = check_int(p["seat"], "setup: pile seat", 0, g.players - 1, GameConfigError)
+        if plays and seat != (plays[-1][0] + 1) % g.players:
+            raise GameConfigError("setup: the pile's plays go clockwise, one seat after another")
+        card = _cards([p["card"]], "a pile card", t.ncards)[0]
+        ann = t.ann_index.get(p["announce"]) if isinstance(p["announce"], str) else None
+        if ann is None or not t.follows[prev + 1][ann]:
+            raise GameConfigError(f"setup: pile announcement {p['announce']!r} is not legal there")
+        plays.append((seat, card, ann))
+        prev = ann
+    return plays
+
+
+@register
+class LiegenGame(Game):
+    """Configured Liegen: players 2-8, options ``first_dealer``, ``jokers``, ``follow``, ``accuse``,
+    ``target_wins``."""
+
+    info: ClassVar[GameInfo] = INFO
+    state_class = LiegenState
+
+    def _configure(self) -> None:
+        n = self.players
+        o = self.options
+        if o["first_dealer"] >= n:
+            raise GameConfigError(f"option 'first_dealer' must be a seat below {n}, not {o['first_dealer']}")
+        self.follow: str = o["follow"]
+        self.jokers: bool = o["jokers"]
+        self.target_wins: int = o["target_wins"]
+        self.tables = _tables(self.jokers, self.follow)
+        self.deck: tuple[int, ...] = tuple(range(52)) + ((JOKER, JOKER) if self.jokers else ())
+        self.one: list[tuple[int, ...]] = [(s,) for s in range(n)]
+        self.next1: list[tuple[int, ...]] = [((s + 1) % n,) for s in range(n)]
+        last = n if o["accuse"] == "anyone" else 2
+        # askers[p]: who is asked, in play order, after p plays a card.
+        self.askers: list[tuple[int, ...]] = [tuple((p + k) % n for k in range(1, last)) for p in range(n)]
+        self.first_asked: list[tuple[int, ...]] = [(a[0],) for a in self.askers]
+
+    def is_true(self, card: int, ann: int) -> bool:
+        """Whether ``card`` is what ``ann`` announced, as far as this variation can punish."""
+        if card == JOKER:
+            return True
+        if self.follow == "rank_or_suit":
+            return card == ann
+        if self.follow == "rank_step":
+            return card >> 2 == ann
+        return card & 3 == ann & 3
+
+    @property
+    def num_actions(self) -> int:
+        return 2 + self.tables.ncards * self.tables.na
+
+    def parse_action(self, action: Any) -> LiegenAction:
+        if isinstance(action, (Accuse, Pass)):
+            return action
+        if isinstance(action, Play):
+            return self._play(action.card, action.announce)
+        if not isinstance(action, Mapping):
+            raise IllegalAction(f"an action is an object like {{'type': 'pass'}}, not {action!r}")
+        kind = action.get("type")
+        if kind == "play":
+            check_keys(action, ("type", "card", "announce"))
+            return self._play(action["card"], action["announce"])
+        if kind in ("accuse", "pass"):
+            check_keys(action, ("type",))
+            return ACCUSE if kind == "accuse" else PASS
+        raise IllegalAction(f"unknown action type {kind!r}; types: play, accuse, pass")
+
+    def _play(self, card: Any, announce: Any) -> Play:
+        t = self.tables
+        c = CARD_INDEX.get(card) if isinstance(card, str) else None
+        if c is None or c >= t.ncards:
+            jok = ", or X for a joker" if self.jokers else ""
+            raise IllegalAction(f"{card!r} is not a card: codes are rank A23456789TJQK + suit CDHS{jok}")
+        a = t.ann_index.get(announce) if isinstance(announce, str) else None
+        if a is None:
+            form = "a rank code A23456789TJQK" if t.rank_step else "a card code like 3S (no joker)"
+            raise IllegalAction(f"{announce!r} is not an announcement: announce {form}")
+        return t.plays[c][a]
+
+    def action_id(self, action: Any) -> int:
+        a = self.parse_action(action)
+        if isinstance(a, Play):
+            t = self.tables
+            return 2 + CARD_INDEX[a.card] * t.na + t.ann_index[a.announce]
+        return ACCUSE_ID if isinstance(a, Accuse) else PASS_ID
+
+    def action_from_id(self, action_id: int) -> LiegenAction:
+        check_int(action_id, "action id", 0, self.num_actions - 1)
+        if action_id == ACCUSE_ID:
+            return ACCUSE
+        if action_id == PASS_ID:
+            return PASS
+        c, a = divmod(action_id - 2, self.tables.na)
+        return self.tables.plays[c][a]
+
+    def sample_state(
+        self, view: Mapping[str, Any], rng: random.Random, known: Mapping[int, Sequence[str]] | None = None
+    ) -> LiegenState:
+        from .liegen_sample import sample
+
+        return sample(self, view, rng, known)

@@ -1,0 +1,59 @@
+"""Reinforcement-learning adapters: PettingZoo, Gymnasium and OpenSpiel over the engine.
+
+Each game has one *encoder* (``enc_<game>.py``): a seat's view to a fixed-size
+``float32`` vector and a fixed ``Discrete`` action space.  The three adapters
+share it, so an observation or an action id means the same everywhere; the
+layouts, rewards and abstract action spaces are in ``docs/rl.md``.
+
+Only :mod:`liars.rl.pettingzoo`, :mod:`liars.rl.gym` and
+:mod:`liars.rl.openspiel` import their framework, so each is usable without
+the others installed.  Numpy is needed by all of them (extra ``rl``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Game, GameConfigError
+from .base import Encoder, rewards
+
+#: Version of every environment id (``liars_dice_v0``, ``liars/LiarsDice-v0``,
+#: ``python_liars_dice``); bumped with a changelog entry in ``docs/rl.md``
+#: whenever an observation, action id or reward changes meaning.
+VERSION = 0
+
+#: Engine game id -> (PettingZoo / OpenSpiel name, Gymnasium name).
+NAMES: dict[str, tuple[str, str]] = {
+    "liars-dice": ("liars_dice", "LiarsDice"),
+    "cheat": ("cheat", "Cheat"),
+    "liegen": ("liegen", "Liegen"),
+    "love-letter": ("love_letter", "LoveLetter"),
+}
+
+
+def encoder(game: Game, **kwargs: Any) -> Encoder:
+    """The encoder of ``game`` (``kwargs``: encoder options, e.g. cheat's ``actions``)."""
+    gid = game.id
+    enc: Encoder
+    if gid == "liars-dice":
+        from .enc_liars_dice import DiceEncoder
+
+        enc = DiceEncoder(game, **kwargs)
+    elif gid == "cheat":
+        from .enc_cheat import CheatEncoder
+
+        enc = CheatEncoder(game, **kwargs)
+    elif gid == "liegen":
+        from .enc_liegen import LiegenEncoder
+
+        enc = LiegenEncoder(game, **kwargs)
+    elif gid == "love-letter":
+        from .enc_love_letter import LoveEncoder
+
+        enc = LoveEncoder(game, **kwargs)
+    else:
+        raise GameConfigError(f"no RL encoder for {gid!r}; encoders: {', '.join(NAMES)}")
+    return enc
+
+
+__all__ = ["NAMES", "VERSION", "Encoder", "encoder", "rewards"]

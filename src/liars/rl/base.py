@@ -1,0 +1,135 @@
+"""What every game's encoder provides, and the reward scheme shared by all adapters.
+
+An encoder turns one seat's **view** (never the state) into a fixed-size
+vector, and maps a fixed ``Discrete`` action space onto the engine's actions.
+The adapters (PettingZoo, Gymnasium, OpenSpiel) are thin loops around it, so
+an observation means the same thing in all three, and hidden information can
+only leak if the engine's view leaks it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core import Game, IllegalAction, State
+
+Obs = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named slice of the observation vector, for ``docs/rl.md`` and for people debugging."""
+
+    name: str
+    size: int
+    meaning: str
+
+
+class Encoder:
+    """Base class: one seat's view to a vector; abstract action ids to engine actions.
+
+    Subclasses set ``fields`` (the layout, in order), ``num_actions`` and
+    implement :meth:`fill` (write the view into a zeroed vector) and, when the
+    abstract action space is not the engine's own integer space,
+    :meth:`legal` and :meth:`apply`.  ``version`` is bumped (with a changelog
+    entry in ``docs/rl.md``) whenever an observation, an action id or a
+    reward changes meaning.
+    """
+
+    version = 0
+    fields: tuple[Field, ...] = ()
+    num_actions: int = 0
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.players = game.players
+        self.offsets: dict[str, int] = {}
+        at = 0
+        for f in self.fields:
+            self.offsets[f.name] = at
+            at += f.size
+        self.size = at
+        self._masks: dict[tuple[int, ...], Mask] = {}
+
+    # -- observations -----------------------------------------------------
+    def fill(self, view: Mapping[str, Any], out: Obs) -> None:
+        raise NotImplementedError
+
+    def observe(self, view: Mapping[str, Any]) -> Obs:
+        """The observation vector of ``view`` (a fresh array: callers may keep it)."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self.fill(view, out)
+        return out
+
+    def rel(self, seat: int, me: int) -> int:
+        """Seats are encoded relative to the viewer: 0 is me, 1 the next clockwise, ..."""
+        return (seat - me) % self.players
+
+    # -- actions ------------------------------------------------------------
+    def legal(self, state: State, seat: int) -> Sequence[int]:
+        """Abstract ids ``seat`` may take now (empty when it is not theirs to act)."""
+        if not state.to_act or state.to_act[0] != seat:
+            return ()
+        return state.legal_ids()
+
+    def apply(self, state: State, seat: int, action: int) -> None:
+        """Take abstract ``action`` for ``seat``; :class:`IllegalAction` (nothing changed) if not legal."""
+        if not state.to_act or state.to_act[0] != seat:
+            raise IllegalAction(f"seat {seat} may not act now; to act: {list(state.to_act)}")
+        state.act_id(int(action))
+
+    def mask(self, state: State, seat: int) -> Mask:
+        """1 for every legal abstract id of ``seat`` (a fresh array)."""
+        legal = self.legal(state, seat)
+        if isinstance(legal, tuple):
+            # Engines hand out shared tuples from their legal tables: build each mask once.
+            cached = self._masks.get(legal)
+            if cached is None:
+                if len(self._masks) > 4096:
+                    self._masks.clear()
+                cached = self._masks[legal] = self._mask_of(legal)
+            return cached.copy()
+        return self._mask_of(legal)
+
+    def _mask_of(self, legal: Sequence[int]) -> Mask:
+        out = np.zeros(self.num_actions, dtype=np.int8)
+        if legal:
+            out[list(legal)] = 1
+        return out
+
+    def action_name(self, action: int) -> str:
+        """A readable name of an abstract action (for logs and OpenSpiel's action strings)."""
+        return str(self.game.action_from_id(action))
+
+    def layout(self) -> list[tuple[str, int, int, str]]:
+        """(name, offset, size, meaning) for every field, in order."""
+        return [(f.name, self.offsets[f.name], f.size, f.meaning) for f in self.fields]
+
+
+def rewards(state: State) -> list[float]:
+    """Zero-sum terminal rewards: winners share +1, every other seat shares -1.
+
+    Zero-sum so that OpenSpiel's two-player algorithms (CFR, exploitability)
+    apply as they are; with two players it is the usual +1/-1.  All zeros
+    while the game is running or if it ended without a winner.
+    """
+    n = state.game.players
+    if not state.over or not state.winners:
+        return [0.0] * n
+    won = set(state.winners)
+    lose = n - len(won)
+    win_r = 1.0 / len(won)
+    lose_r = -1.0 / lose if lose else 0.0
+    return [win_r if s in won else lose_r for s in range(n)]
+
+
+def thermo(out: Obs, at: int, value: int, width: int) -> None:
+    """Thermometer code: the first ``min(value, width)`` cells from ``at`` are 1."""
+    if value > 0:
+        out[at : at + min(value, width)] = 1.0

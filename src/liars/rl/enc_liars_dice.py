@@ -1,0 +1,145 @@
+"""Liar's Dice encoder: the engine's own integer actions, a one-hot view of the table.
+
+The action space is the engine's (``0`` liar, ``1`` spot on, ``2 + b`` the
+bid with index ``b = (quantity-1)*6 + face-1``), so it is already fixed and
+complete.  The observation keeps everything a seat may know about the
+current round and the last call; older rounds only through the dice counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import Game
+from .base import Encoder, Field, Obs, thermo
+
+FACES = 6
+
+
+def bid_index(bid: Mapping[str, Any]) -> int:
+    return (int(bid["quantity"]) - 1) * FACES + int(bid["face"]) - 1
+
+
+class DiceEncoder(Encoder):
+    """Layout in ``docs/rl.md``; sizes depend on players ``n`` and dice ``D`` (``B = 6 n D`` bids)."""
+
+    version = 0
+
+    def __init__(self, game: Game) -> None:
+        n = game.players
+        d: int = game.options["dice"]
+        b = FACES * n * d
+        self.dice = d
+        self.bids = b
+        self.fields = (
+            Field("my_dice", FACES * d, "own dice: per face 1-6, a thermometer of how many (D cells)"),
+            Field("dice_counts", n * d, "dice left per seat (relative: 0 = me), thermometer of D cells"),
+            Field("to_act", n, "one-hot relative seat to act (all 0 once over)"),
+            Field("opener", n, "one-hot relative seat that opened this round"),
+            Field("bid", b, "one-hot index of the bid to beat, (quantity-1)*6 + face-1; all 0 before one"),
+            Field("bids", n * b, "this round's bids: cell r*B + index is 1 if relative seat r made that bid"),
+            Field("rev_bid", b, "the last call: one-hot index of the bid that was called"),
+            Field("rev_call", 2, "the last call: liar, spot_on"),
+            Field("rev_caller", n, "the last call: one-hot relative caller"),
+            Field("rev_dice", n * FACES * d, "the last call: every lifted cup, per relative seat and face"),
+            Field("rev_losers", n, "the last call: relative seats that lost a die"),
+        )
+        self.num_actions = 2 + b
+        super().__init__(game)
+
+    def _cup(self, hot: list[int], at: int, cup: list[int]) -> None:
+        """Thermometer per face of one cup, as indices (a cup holds at most D dice)."""
+        d = self.dice
+        seen = [0] * FACES
+        for x in cup:
+            hot.append(at + (x - 1) * d + seen[x - 1])
+            seen[x - 1] += 1
+
+    def fill(self, view: Mapping[str, Any], out: Obs) -> None:
+        # Indices are gathered in a list and set in one numpy call: item by
+        # item assignment costs more than the whole rest of the step.
+        me = view["seat"]
+        n = self.players
+        d = self.dice
+        b = self.bids
+        o = self.offsets
+        hot: list[int] = []
+        if view["dice"]:
+            self._cup(hot, o["my_dice"], view["dice"])
+        at = o["dice_counts"]
+        for s, c in enumerate(view["dice_counts"]):
+            base = at + ((s - me) % n) * d
+            hot += range(base, base + c)
+        if view["to_act"]:
+            hot.append(o["to_act"] + (view["to_act"][0] - me) % n)
+        if view["opener"] is not None:
+            hot.append(o["opener"] + (view["opener"] - me) % n)
+        if view["bid"] is not None:
+            hot.append(o["bid"] + bid_index(view["bid"]))
+        at = o["bids"]
+        for bid in view["bids"]:
+            hot.append(at + ((bid["seat"] - me) % n) * b + bid_index(bid))
+        rev = view["revealed"]
+        if rev is not None:
+            hot.append(o["rev_bid"] + bid_index(rev["bid"]))
+            hot.append(o["rev_call"] + (rev["call"] == "spot_on"))
+            hot.append(o["rev_caller"] + (rev["caller"] - me) % n)
+            at = o["rev_dice"]
+            for s, cup in enumerate(rev["dice"]):
+                self._cup(hot, at + ((s - me) % n) * FACES * d, cup)
+            for s in rev["losers"]:
+                hot.append(o["rev_losers"] + (s - me) % n)
+        out[hot] = 1.0
+
+    def action_name(self, action: int) -> str:
+        return str(self.game.action_from_id(action))
+
+
+class DiceRecallEncoder(Encoder):
+    """Perfect-recall tensor for OpenSpiel: one block per round that can be played.
+
+    A match of ``n`` players with ``D`` dice has at most ``n*D - 1`` rounds;
+    block ``k`` holds round ``k+1``: my dice, the opener, every bid by
+    relative seat, and (once called) the call, the caller and every lifted
+    cup.  Bids only ever rise, so the set of bids is the whole sequence.
+    """
+
+    def __init__(self, game: Game) -> None:
+        n = game.players
+        d: int = game.options["dice"]
+        self.dice = d
+        self.bids = FACES * n * d
+        self.rounds = n * d - 1
+        self.block = FACES * d + n + n * self.bids + 2 + n + n * FACES * d
+        self.fields = (Field("rounds", self.rounds * self.block, "per round: see DiceRecallEncoder"),)
+        self.num_actions = 2 + self.bids
+        super().__init__(game)
+
+    def _round(self, out: Obs, k: int, me: int, mine: list[int], opener: int | None, bids: Any) -> int:
+        n, d, b = self.players, self.dice, self.bids
+        at = k * self.block
+        for face in range(1, FACES + 1):
+            thermo(out, at + (face - 1) * d, mine.count(face), d)
+        at += FACES * d
+        if opener is not None:
+            out[at + (opener - me) % n] = 1.0
+        at += n
+        for bid in bids:
+            out[at + ((bid["seat"] - me) % n) * b + bid_index(bid)] = 1.0
+        return at + n * b
+
+    def fill(self, view: Mapping[str, Any], out: Obs) -> None:
+        me = view["seat"]
+        n, d = self.players, self.dice
+        for k, h in enumerate(view["history"]):
+            at = self._round(out, k, me, h["dice"][me], h["opener"], h["bids"])
+            out[at + (h["call"] == "spot_on")] = 1.0
+            out[at + 2 + (h["caller"] - me) % n] = 1.0
+            at += 2 + n
+            for s, cup in enumerate(h["dice"]):
+                base = at + ((s - me) % n) * FACES * d
+                for face in range(1, FACES + 1):
+                    thermo(out, base + (face - 1) * d, cup.count(face), d)
+        if not view["over"]:
+            self._round(out, len(view["history"]), me, view["dice"] or [], view["opener"], view["bids"])

@@ -1,0 +1,303 @@
+"""The ASGI application: the HTTP API for tables and the WebSocket for playing.
+
+Every answer to a bad request is a clear JSON error (``{"error": {"code",
+"message"}}`` over HTTP, ``{"type": "error", ...}`` over the WebSocket); an
+unexpected failure is logged here and answered with a bare "internal error",
+so nothing of the server's insides leaks to a client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import NoMatchFound, Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import liars
+from liars.core import GameConfigError, IllegalAction
+
+from .conn import Conn, Metrics
+from .hub import Hub
+from .schemas import MAX_BODY, MAX_MESSAGE, MESSAGE, Act, Auth, CreateTable, Join, Rematch, explain
+from .store import Store
+from .tables import Stale, Table, TableError, dumps
+from .web import install as install_web
+
+log = logging.getLogger("liars.server")
+M = TypeVar("M", bound=BaseModel)
+
+RATE = 20.0  # messages a second a connection may send, on average
+BURST = 40.0  # and at once
+STRIKES = 50  # messages over the rate before the connection is closed
+
+
+def error(code: str, message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+async def _body(request: Request, model: type[M]) -> M:
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+        raise TableError("too_large", f"the body is limited to {MAX_BODY} bytes", 413)
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise TableError("too_large", f"the body is limited to {MAX_BODY} bytes", 413)
+    try:
+        return model.model_validate_json(raw or b"{}")
+    except ValidationError as exc:
+        raise TableError("bad_request", explain(exc), 400) from None
+
+
+def create_app(
+    db: str,
+    *,
+    schema: str | None = None,
+    owner: str | None = None,
+    metrics: bool = False,
+    rate: float = RATE,
+    burst: float = BURST,
+) -> Starlette:
+    """The server over the database at ``db`` (a SQLAlchemy async URL).
+
+    ``rate`` and ``burst`` bound the messages of one connection (a token bucket).
+    """
+    hub = Hub(Store(db, schema), owner=owner, metrics=Metrics() if metrics else None)
+
+    async def table_or_404(table_id: str) -> Table:
+        table = await hub.get(table_id)
+        if table is None:
+            raise TableError("not_found", "no such table", 404)
+        return table
+
+    async def games(request: Request) -> Response:
+        return JSONResponse([liars.game_class(g).info.to_json() for g in liars.GAME_IDS])
+
+    async def create(request: Request) -> Response:
+        req = await _body(request, CreateTable)
+        settings = {
+            "window_seconds": req.window_seconds,
+            "turn_seconds": req.turn_seconds,
+            "grace_seconds": req.grace_seconds,
+            "standin": req.standin,
+        }
+        table, seat, token = await hub.create(
+            req.game,
+            req.players,
+            dict(req.options),
+            None if req.seats is None else list(req.seats),
+            req.name,
+            settings,
+        )
+        try:  # the web app's page for the table where it is installed, else the API's address
+            invite = str(request.url_for("web_table", table_id=table.id))
+        except NoMatchFound:
+            invite = str(request.url_for("table", table_id=table.id))
+        return JSONResponse({"table": table.id, "seat": seat, "token": token, "invite": invite}, 201)
+
+    async def show(request: Request) -> Response:
+        table = await table_or_404(request.path_params["table_id"])
+        async with table.lock:
+            out = table.info()
+            out["view"] = None if table.state is None else table.state.view(None)
+        return JSONResponse(out)
+
+    async def join(request: Request) -> Response:
+        req = await _body(request, Join)
+        table = await table_or_404(request.path_params["table_id"])
+        seat, token = await table.join(req.name)
+        return JSONResponse({"table": table.id, "seat": seat, "token": token})
+
+    async def rematch(request: Request) -> Response:
+        req = await _body(request, Rematch)
+        table = await table_or_404(request.path_params["table_id"])
+        new, seat, token = await hub.rematch(table, req.token)
+        return JSONResponse({"table": new.id, "seat": seat, "token": token})
+
+    async def show_metrics(request: Request) -> Response:
+        if hub.metrics is None:
+            return error("not_found", "metrics are off (liars serve --metrics)", 404)
+        return JSONResponse(hub.metrics.snapshot(reset=request.query_params.get("reset") == "1"))
+
+    async def on_table_error(request: Request, exc: Exception) -> Response:
+        if isinstance(exc, TableError):
+            return error(exc.code, str(exc), exc.status)
+        if isinstance(exc, GameConfigError | IllegalAction):
+            return error("bad_request", str(exc), 400)
+        log.exception("unexpected error on %s", request.url.path, exc_info=exc)
+        return error("internal", "internal error", 500)
+
+    async def websocket(ws: WebSocket) -> None:
+        await ws.accept()
+        await play(ws, hub, rate, burst)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    app = Starlette(
+        routes=[
+            Route("/api/games", games),
+            Route("/api/tables", create, methods=["POST"]),
+            Route("/api/tables/{table_id}", show, name="table"),
+            Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+            Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
+            Route("/api/metrics", show_metrics),
+            WebSocketRoute("/ws/tables/{table_id}", websocket),
+        ],
+        exception_handlers={
+            TableError: on_table_error,
+            GameConfigError: on_table_error,
+            IllegalAction: on_table_error,
+            Exception: on_table_error,
+        },
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    install_web(app)
+    return app
+
+
+def _error_frame(code: str, message: str, ref: int | None = None) -> str:
+    return dumps({"type": "error", "code": code, "message": message, "ref": ref})
+
+
+async def play(ws: WebSocket, hub: Hub, rate: float, burst: float) -> None:
+    """One connection: authenticate, attach, then read messages until it goes."""
+    try:
+        table = await hub.get(ws.path_params["table_id"])
+    except TableError as exc:
+        await ws.send_text(_error_frame(exc.code, str(exc)))
+        await ws.close(4409)
+        return
+    if table is None:
+        await ws.send_text(_error_frame("not_found", "no such table"))
+        await ws.close(4404)
+        return
+    seat: int | None = None
+    token = ws.query_params.get("token")
+    if token is not None:
+        seat = table.seat_for_token(token)
+        if seat is None:
+            await ws.send_text(_error_frame("forbidden", "this token holds no seat at this table"))
+            await ws.close(4403)
+            return
+    conn = Conn(seat, ws.send_text, hub.metrics)
+    writer = asyncio.create_task(conn.run())
+    reader = asyncio.create_task(_read_safely(ws, table, conn, token is None, rate, burst))
+    try:
+        await table.attach(conn)
+        _done, _ = await asyncio.wait({writer, reader}, return_when=asyncio.FIRST_COMPLETED)
+    except TableError as exc:
+        conn.push(_error_frame(exc.code, str(exc)))
+        conn.close(4409)
+    finally:
+        reader.cancel()
+        conn.close(conn.close_code or 1000)
+        await table.detach(conn)
+        if not writer.done():
+            try:
+                await asyncio.wait_for(writer, 2.0)
+            except (TimeoutError, Exception):
+                writer.cancel()
+        with suppress(Exception):
+            await ws.close(conn.close_code or 1000)
+
+
+async def _read_safely(
+    ws: WebSocket, table: Table, conn: Conn, first: bool, rate: float, burst: float
+) -> None:
+    try:
+        await _read(ws, table, conn, first, rate, burst)
+    except Exception as exc:
+        log.exception("connection to table %s failed", table.id, exc_info=exc)
+        conn.push(_error_frame("internal", "internal error"))
+        conn.close(1011)
+
+
+async def _read(ws: WebSocket, table: Table, conn: Conn, first: bool, rate: float, burst: float) -> None:
+    """Read, check and carry out messages; every refusal is an error frame, never a crash."""
+    allowance, last = burst, time.monotonic()
+    strikes = 0
+    while True:
+        try:
+            msg = await ws.receive()
+        except WebSocketDisconnect:
+            return
+        if msg["type"] == "websocket.disconnect":
+            return
+        t0 = time.perf_counter()
+        now = time.monotonic()
+        allowance = min(burst, allowance + (now - last) * rate)
+        last = now
+        if allowance < 1:
+            strikes += 1
+            conn.push(
+                _error_frame("rate_limited", f"at most {rate:g} messages a second; this one was dropped")
+            )
+            if strikes >= STRIKES:
+                conn.close(1008)
+                return
+            continue
+        allowance -= 1
+        text = msg.get("text")
+        if text is None:
+            conn.push(_error_frame("bad_message", "messages are JSON text, not binary"))
+            continue
+        if len(text.encode()) > MAX_MESSAGE:
+            conn.push(_error_frame("too_large", f"a message is limited to {MAX_MESSAGE} bytes"))
+            continue
+        try:
+            parsed = MESSAGE.validate_json(text)
+        except ValidationError as exc:
+            conn.push(_error_frame("bad_message", explain(exc)))
+            continue
+        was_first, first = first, False
+        if isinstance(parsed, Auth):
+            if not was_first:
+                conn.push(_error_frame("bad_message", "auth is only accepted as the first message"))
+                continue
+            seat = table.seat_for_token(parsed.token)
+            if seat is None:
+                conn.push(_error_frame("forbidden", "this token holds no seat at this table"))
+                conn.close(4403)
+                return
+            await table.detach(conn)
+            conn.seat = seat
+            await table.attach(conn)
+            continue
+        if conn.seat is not None:
+            await table.touch(conn.seat)
+        if not isinstance(parsed, Act):
+            conn.push(dumps({"type": "pong"}))
+            continue
+        if conn.seat is None:
+            conn.push(
+                _error_frame("spectator", "a spectator cannot act; connect with a seat's token", parsed.seq)
+            )
+            continue
+        try:
+            # shielded: a connection closing mid-commit must not cut the table's work in half
+            await asyncio.shield(table.act(conn.seat, parsed.seq, parsed.action, t0))
+        except Stale as exc:
+            conn.push(_error_frame("stale", str(exc), parsed.seq))
+        except IllegalAction as exc:
+            conn.push(_error_frame("illegal", str(exc), parsed.seq))
+        except TableError as exc:
+            conn.push(_error_frame(exc.code, str(exc), parsed.seq))
+            if exc.status >= 500:
+                return

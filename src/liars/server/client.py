@@ -1,0 +1,95 @@
+"""A remote player over the WebSocket protocol: what ``liars bot`` and the load benchmark run.
+
+The bot is a built-in bot (``liars.bots.make``) fed only with the frames the
+server sends this seat: its view and its legal actions (turned back into
+action objects by a game configured from the view's own options).  It is a
+client like any other, so it proves the protocol is enough to play.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
+
+import orjson
+import websockets
+
+import liars
+from liars import bots
+from liars.core import JSON
+
+log = logging.getLogger("liars.client")
+
+
+def ws_url(server: str, table: str, token: str | None) -> str:
+    """``http://host:port`` (or ``ws://``) and a table id to the table's WebSocket address."""
+    base = server.rstrip("/")
+    for a, b in (("http://", "ws://"), ("https://", "wss://")):
+        if base.startswith(a):
+            base = b + base[len(a) :]
+    url = f"{base}/ws/tables/{quote(table)}"
+    return url if token is None else f"{url}?token={quote(token)}"
+
+
+class ProtocolError(RuntimeError):
+    """The server refused the connection (unknown table, bad token)."""
+
+
+async def play_seat(
+    server: str,
+    table: str,
+    token: str,
+    level: str = "random",
+    seed: int | None = None,
+    on_act: Callable[[float], None] | None = None,
+) -> JSON:
+    """Play the seat of ``token`` until the game is over; returns the last view.
+
+    ``on_act(seconds)`` is told, for each action sent, how long until the
+    next view came back (the load benchmark's client-side latency).
+    """
+    rng = random.Random(seed)
+    bot: bots.Bot | None = None
+    game: liars.Game | None = None
+    acted: int | None = None
+    sent_at: float | None = None
+    async with websockets.connect(ws_url(server, table, token), max_size=2**22, compression=None) as ws:
+        async for raw in ws:
+            frame: dict[str, Any] = orjson.loads(raw)
+            kind = frame.get("type")
+            if kind == "error":
+                if frame.get("code") in ("forbidden", "not_found", "busy"):
+                    raise ProtocolError(frame.get("message", "refused"))
+                log.info("server said: %s", frame.get("message"))
+                if frame.get("ref") == acted:
+                    acted = None  # refused: act again on the next view
+                continue
+            if kind != "view":
+                continue
+            view: JSON = frame["view"]
+            if sent_at is not None and on_act is not None and frame["seq"] != acted:
+                on_act(time.perf_counter() - sent_at)
+                sent_at = None
+            if view["over"]:
+                return view
+            if not frame["legal"] or frame["seq"] == acted:
+                continue
+            if level == "random":  # uniform over the legal JSON forms: no need to build action objects
+                choice: JSON = rng.choice(frame["legal"])
+            else:
+                if game is None or bot is None:
+                    game = liars.make(view["game"], players=view["players"], seed=0, **view["options"])
+                    bot = bots.make(level, view["game"], seed=rng.randrange(2**63))
+                legal = [game.parse_action(a) for a in frame["legal"]]
+                action = await asyncio.to_thread(bots.checked_act, bot, level, view, legal)
+                choice = action.to_json()
+            acted = frame["seq"]
+            sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "act", "seq": acted, "action": choice}))
+    raise ProtocolError("the server closed the connection before the game was over")

@@ -1,0 +1,182 @@
+"""The tables this process owns: creating, loading (once), rematches, leases.
+
+Loading a table is done under a per-table lock, so two connections arriving
+together never build two copies.  Across processes a table is owned through
+a lease in its row (``owner``, ``lease``): a process claims it when loading
+and renews its leases while it runs.  The owner name defaults to host and
+port, so a server restarted after ``kill -9`` takes its tables straight back
+instead of waiting for the lease to run out.  The log's primary key
+``(table, n)`` is the last guard: two writers can never both log action n.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import secrets
+from typing import Any
+
+import liars
+from liars import bots
+
+from .conn import Metrics
+from .store import SeatRow, Store, TableRow
+from .tables import Table, TableError, new_token
+
+log = logging.getLogger("liars.server")
+
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+DEFAULTS: dict[str, Any] = {"window_seconds": 5.0, "turn_seconds": None, "grace_seconds": 60.0}
+
+
+class Hub:
+    """All live tables of this server, over one :class:`Store`."""
+
+    def __init__(
+        self, store: Store, owner: str | None = None, metrics: Metrics | None = None, lease: float = 30.0
+    ) -> None:
+        self.store = store
+        self.owner = owner or f"liars-{secrets.token_hex(6)}"
+        self.metrics = metrics
+        self.lease = lease
+        self.tables: dict[str, Table] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._renewer: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Open the store and bring back every unfinished table, exactly where it was."""
+        await self.store.open()
+        for table_id in await self.store.unfinished():
+            try:
+                await self.get(table_id)
+            except TableError as exc:
+                log.warning("table %s not loaded: %s", table_id, exc)
+        self._renewer = asyncio.create_task(self._renew())
+
+    async def stop(self) -> None:
+        if self._renewer is not None:
+            self._renewer.cancel()
+        for table in list(self.tables.values()):
+            table.shutdown()
+        self.tables.clear()
+        try:
+            await self.store.release(self.owner)
+        finally:
+            await self.store.close()
+
+    async def _renew(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease / 3)
+            try:
+                await self.store.renew(self.owner, self.lease)
+            except Exception as exc:
+                log.error("could not renew table leases: %r", exc)
+
+    def evict(self, table: Table) -> None:
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+
+    async def get(self, table_id: str) -> Table | None:
+        """The live table (loaded from the log if needed), or None if there is no such table."""
+        if not TABLE_ID.match(table_id):
+            return None
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        lock = self._locks.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            loaded = await self.store.load(table_id)
+            if loaded is None:
+                return None
+            row, seats, actions = loaded
+            if not await self.store.claim(table_id, self.owner, self.lease):
+                raise TableError("busy", "another server process runs this table", 409)
+            table = Table(self, row, seats)
+            try:
+                table.replay(actions)
+            except Exception as exc:
+                log.error("table %s: the log does not replay (%r)", table_id, exc)
+                raise TableError("broken", "this table's log cannot be replayed", 500) from None
+            self.tables[table_id] = table
+            table.resume()
+            return table
+
+    async def create(
+        self,
+        game_id: str,
+        players: int | None,
+        options: dict[str, Any],
+        seats: list[str] | None,
+        name: str | None,
+        settings: dict[str, Any],
+    ) -> tuple[Table, int | None, str | None]:
+        """A new table; the creator takes the first human seat (a token comes back for it)."""
+        game = liars.make(game_id, players=players, seed=secrets.randbits(63), **options)
+        kinds = seats if seats is not None else ["human"] * game.players
+        if len(kinds) != game.players:
+            raise liars.GameConfigError(f"seats must list {game.players} seats, not {len(kinds)}")
+        rows: list[SeatRow] = []
+        levels = bots.levels(game.id)
+        for i, kind in enumerate(kinds):
+            if kind == "human":
+                rows.append(SeatRow(i, "human", None, None, None))
+            elif kind.startswith("bot:") and kind[4:] in levels:
+                rows.append(SeatRow(i, "bot", kind[4:], f"{kind[4:]} bot", None))
+            else:
+                raise liars.GameConfigError(
+                    f"seat {i}: {kind!r} is not a seat; seats are human or bot:LEVEL ({', '.join(levels)})"
+                )
+        settings = {**DEFAULTS, **settings}
+        standin = settings.get("standin")
+        if standin is None:
+            settings["standin"] = "basic" if "basic" in levels else "random"
+        elif standin not in levels:
+            raise liars.GameConfigError(f"standin must be one of {', '.join(levels)}, not {standin!r}")
+        token: str | None = None
+        seat: int | None = None
+        humans = [r for r in rows if r.kind == "human"]
+        if humans and name is not None:
+            token, humans[0].token_hash = new_token()
+            humans[0].name = name
+            seat = humans[0].seat
+        ready = all(r.token_hash is not None for r in humans)
+        row = TableRow(
+            id=secrets.token_urlsafe(12),
+            game=game.id,
+            players=game.players,
+            seed=game.seed,
+            options=dict(game.options),
+            settings=settings,
+            status="playing" if ready else "waiting",
+        )
+        await self.store.create_table(row, rows)
+        table = await self.get(row.id)
+        if table is None:
+            raise TableError("internal", "the new table could not be loaded", 500)
+        return table, seat, token
+
+    async def rematch(self, table: Table, token: str) -> tuple[Table, int, str]:
+        """A finished table offers a new one with the same seats; each player claims theirs."""
+        seat = table.seat_for_token(token)
+        if seat is None:
+            raise TableError("forbidden", "this token holds no seat at this table", 403)
+        async with table.lock:
+            if table.state is None or not table.state.over:
+                raise TableError("not_over", "a rematch is offered once the game is over", 409)
+            if table.row.rematch is None:
+                kinds = ["human" if s.kind == "human" else f"bot:{s.level}" for s in table.seats]
+                new, _, _ = await self.create(
+                    table.row.game, table.row.players, dict(table.game.options), kinds, None, table.settings
+                )
+                await self.store.set_rematch(table.id, new.id)
+                table.row.rematch = new.id
+                table._news()
+        new_table = await self.get(table.row.rematch)
+        if new_table is None:
+            raise TableError("internal", "the rematch table is gone", 500)
+        index, new_token_ = await new_table.join(table.seats[seat].name or f"seat {seat}", prefer=seat)
+        return new_table, index, new_token_

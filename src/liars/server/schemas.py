@@ -1,0 +1,73 @@
+"""Strict schemas for everything a client sends: HTTP bodies and WebSocket messages.
+
+Strict means the JSON types are taken as they are: ``true`` and ``0.0`` are
+not ``0``, ``"5"`` is not ``5``, unknown keys are refused and NaN is not a
+number.  The engine checks the action itself (it is strict too); here only
+its envelope is checked.  Every message is bounded in size before it is
+parsed (see ``MAX_MESSAGE`` and ``MAX_BODY``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_MESSAGE = 8192  # bytes of one WebSocket message
+MAX_BODY = 16384  # bytes of one HTTP body
+
+Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$")]
+Seconds = Annotated[float, Field(ge=0.05, le=3600)]
+OptionValue = bool | int | str | None
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", allow_inf_nan=False, frozen=True)
+
+
+class CreateTable(Strict):
+    game: Annotated[str, Field(max_length=32)]
+    players: int | None = None
+    options: Annotated[dict[Annotated[str, Field(max_length=64)], OptionValue], Field(max_length=16)] = {}
+    seats: Annotated[list[Annotated[str, Field(max_length=32)]], Field(max_length=16)] | None = None
+    name: Name = "Player"
+    window_seconds: Seconds = 5.0
+    turn_seconds: Seconds | None = None
+    grace_seconds: Seconds | None = 60.0
+    standin: Annotated[str, Field(max_length=16)] | None = None
+
+
+class Join(Strict):
+    name: Name = "Player"
+
+
+class Rematch(Strict):
+    token: Annotated[str, Field(min_length=1, max_length=128)]
+
+
+class Act(Strict):
+    type: Literal["act"]
+    seq: Annotated[int, Field(ge=0)]
+    action: dict[Annotated[str, Field(max_length=32)], Any]
+
+
+class Auth(Strict):
+    type: Literal["auth"]
+    token: Annotated[str, Field(min_length=1, max_length=128)]
+
+
+class Ping(Strict):
+    type: Literal["ping"]
+
+
+Message = Annotated[Act | Auth | Ping, Field(discriminator="type")]
+MESSAGE: TypeAdapter[Act | Auth | Ping] = TypeAdapter(Message)
+
+
+def explain(exc: ValidationError) -> str:
+    """A short, clear reason from pydantic's report (where and what), never a traceback."""
+    parts = []
+    for err in exc.errors(include_url=False, include_input=False)[:3]:
+        where = ".".join(str(p) for p in err["loc"]) or "message"
+        parts.append(f"{where}: {err['msg']}")
+    return "; ".join(parts)

@@ -1,0 +1,408 @@
+"""Persistence: tables, seats and an append-only log of actions (SQLAlchemy 2 async).
+
+The log is the truth.  A table's game is rebuilt by replaying its logged
+actions on a fresh deal from its (secret, stored) seed: the engine is
+deterministic, so the replay lands exactly where the game was, even after a
+``kill -9``.  Nothing is snapshotted, so nothing can disagree with the log.
+
+Writes of actions are group commits: every action that arrives while the
+commits in flight are busy (one for SQLite, a few for PostgreSQL) waits for
+the next one, so under load many actions (of many tables) share one
+transaction and one fsync, and each action is still committed before anyone
+is told of it.  A table has at most one append in flight (its lock), so
+batches never hold two actions of one table out of order.
+
+The same code runs on SQLite (WAL, the embedded default) and PostgreSQL
+(asyncpg); the schema is made by the Alembic migrations in ``migrations/``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+log = logging.getLogger("liars.server")
+
+LINGER = 0.002  # seconds a small batch waits for company: fewer commits under load, 2 ms more latency
+LINGER_BELOW = 8
+
+metadata = MetaData()
+
+tables_t = Table(
+    "liars_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("settings", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("rematch", String(32), nullable=True),
+    Column("owner", String(128), nullable=True),
+    Column("lease", Float, nullable=True),
+    Column("created", Float, nullable=False),
+    Index("liars_tables_status", "status"),
+)
+
+seats_t = Table(
+    "liars_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("liars_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("level", String(16), nullable=True),
+    Column("name", String(64), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+)
+
+actions_t = Table(
+    "liars_actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("liars_tables.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("by", String(8), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    status: str
+    rematch: str | None = None
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str  # "human" or "bot"
+    level: str | None
+    name: str | None
+    token_hash: str | None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    n: int
+    seat: int
+    action: dict[str, Any]
+    by: str  # "player", "bot", "standin" (a bot for an absent player), "window" (a closed window)
+
+
+class StoreError(RuntimeError):
+    """A write could not be committed (the table is reloaded from the log)."""
+
+
+@dataclass
+class _Pending:
+    table_id: str
+    rows: list[ActionRow]
+    status: str | None
+    future: asyncio.Future[None]
+
+
+class Store:
+    """The database: open (migrating to the newest schema), read and write tables."""
+
+    def __init__(self, url: str, schema: str | None = None) -> None:
+        self.url = url
+        self.schema = schema
+        self.is_sqlite = url.startswith("sqlite")
+        self.engine: AsyncEngine | None = None
+        self._queue: list[_Pending] = []
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._writers: set[asyncio.Task[None]] = set()
+
+    async def open(self) -> None:
+        connect_args: dict[str, Any] = {}
+        if self.schema is not None:
+            if self.is_sqlite:
+                raise ValueError("a schema is for PostgreSQL only")
+            connect_args["server_settings"] = {"search_path": self.schema}
+        # Every use of a connection here ends its own transaction (begin() commits, connect() rolls
+        # back on close), so the pool's extra rollback on return would only cost a round trip.
+        kwargs: dict[str, Any] = {"connect_args": connect_args, "pool_reset_on_return": None}
+        if not self.is_sqlite:
+            kwargs.update(pool_size=10, max_overflow=10)
+        engine = create_async_engine(self.url, **kwargs)
+        if self.is_sqlite:
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        self.engine = engine
+        async with engine.begin() as conn:
+            await conn.run_sync(_upgrade)
+        self._wake = asyncio.Event()
+        self._task = asyncio.create_task(self._commit_loop())
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        if self._writers:  # let the commits in flight finish: they are someone's answer
+            await asyncio.wait(set(self._writers), timeout=10)
+        for p in self._queue:
+            if not p.future.done():
+                p.future.set_exception(StoreError("the server is shutting down"))
+        self._queue = []
+        if self.engine is not None:
+            await self.engine.dispose()
+            self.engine = None
+
+    @property
+    def _engine(self) -> AsyncEngine:
+        if self.engine is None:
+            raise StoreError("the store is not open")
+        return self.engine
+
+    # -- tables and seats -------------------------------------------------------
+    async def create_table(self, row: TableRow, seats: Sequence[SeatRow]) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(
+                insert(tables_t).values(
+                    id=row.id,
+                    game=row.game,
+                    players=row.players,
+                    seed=row.seed,
+                    options=json.dumps(row.options),
+                    settings=json.dumps(row.settings),
+                    status=row.status,
+                    rematch=row.rematch,
+                    created=time.time(),
+                )
+            )
+            await conn.execute(
+                insert(seats_t),
+                [
+                    {
+                        "table_id": row.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "level": s.level,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                    }
+                    for s in seats
+                ],
+            )
+
+    async def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, status: str) -> None:
+        """Give a free seat its holder; the table's status changes with it (a start)."""
+        async with self._engine.begin() as conn:
+            res = await conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat, seats_t.c.token_hash.is_(None))
+                .values(name=name, token_hash=token_hash)
+            )
+            if res.rowcount != 1:
+                raise StoreError(f"seat {seat} of table {table_id} is not free")
+            await conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
+
+    async def set_rematch(self, table_id: str, rematch: str) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch=rematch))
+
+    async def load(self, table_id: str) -> tuple[TableRow, list[SeatRow], list[ActionRow]] | None:
+        async with self._engine.connect() as conn:
+            t = (await conn.execute(select(tables_t).where(tables_t.c.id == table_id))).first()
+            if t is None:
+                return None
+            seats = (
+                await conn.execute(
+                    select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
+                )
+            ).all()
+            acts = (
+                await conn.execute(
+                    select(actions_t).where(actions_t.c.table_id == table_id).order_by(actions_t.c.n)
+                )
+            ).all()
+        row = TableRow(
+            id=t.id,
+            game=t.game,
+            players=t.players,
+            seed=t.seed,
+            options=json.loads(t.options),
+            settings=json.loads(t.settings),
+            status=t.status,
+            rematch=t.rematch,
+        )
+        return (
+            row,
+            [SeatRow(s.seat, s.kind, s.level, s.name, s.token_hash) for s in seats],
+            [ActionRow(a.n, a.seat, json.loads(a.action), a.by) for a in acts],
+        )
+
+    async def unfinished(self) -> list[str]:
+        async with self._engine.connect() as conn:
+            res = await conn.execute(
+                select(tables_t.c.id).where(tables_t.c.status != "over").order_by(tables_t.c.created)
+            )
+            return [r.id for r in res]
+
+    async def count_actions(self, table_id: str) -> int:
+        async with self._engine.connect() as conn:
+            res = await conn.execute(select(actions_t.c.n).where(actions_t.c.table_id == table_id))
+            return len(res.all())
+
+    # -- ownership ----------------------------------------------------------------
+    async def claim(self, table_id: str, owner: str, lease: float) -> bool:
+        """Take the table for ``owner`` unless another live process holds it (lease not run out)."""
+        now = time.time()
+        async with self._engine.begin() as conn:
+            res = await conn.execute(
+                update(tables_t)
+                .where(
+                    tables_t.c.id == table_id,
+                    (tables_t.c.owner.is_(None)) | (tables_t.c.owner == owner) | (tables_t.c.lease < now),
+                )
+                .values(owner=owner, lease=now + lease)
+            )
+            return bool(res.rowcount == 1)
+
+    async def renew(self, owner: str, lease: float) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(
+                update(tables_t)
+                .where(tables_t.c.owner == owner, tables_t.c.status != "over")
+                .values(lease=time.time() + lease)
+            )
+
+    async def release(self, owner: str) -> None:
+        async with self._engine.begin() as conn:
+            await conn.execute(
+                update(tables_t).where(tables_t.c.owner == owner).values(owner=None, lease=None)
+            )
+
+    # -- the log --------------------------------------------------------------------
+    async def append(self, table_id: str, rows: list[ActionRow], status: str | None = None) -> None:
+        """Commit ``rows`` (and a new status) with the next group commit; returns once durable."""
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.append(_Pending(table_id, rows, status, fut))
+        self._wake.set()
+        await fut
+
+    async def _commit_loop(self) -> None:
+        """Form batches and write them; PostgreSQL may have a few in flight, SQLite has one writer."""
+        slots = asyncio.Semaphore(1 if self.is_sqlite else 4)
+        writers = self._writers
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            if not self._queue:
+                continue
+            if len(self._queue) < LINGER_BELOW:  # a moment for more actions to share this commit
+                await asyncio.sleep(LINGER)
+            await slots.acquire()  # while every slot is busy, the queue grows: a bigger next batch
+            batch, self._queue = self._queue, []
+            task = asyncio.create_task(self._write_batch(batch))
+            writers.add(task)
+            task.add_done_callback(writers.discard)
+            task.add_done_callback(lambda _: slots.release())
+
+    async def _write_batch(self, batch: list[_Pending]) -> None:
+        try:
+            await self._write(batch)
+        except Exception as exc:  # one bad item must not fail the others: retry them alone
+            if len(batch) == 1:
+                _fail(batch[0], exc)
+                return
+            for p in batch:
+                try:
+                    await self._write([p])
+                except Exception as one:
+                    _fail(p, one)
+                    continue
+                _done(p)
+            return
+        for p in batch:
+            _done(p)
+
+    async def _write(self, batch: list[_Pending]) -> None:
+        now = time.time()
+        rows = [
+            {
+                "table_id": p.table_id,
+                "n": r.n,
+                "seat": r.seat,
+                "action": json.dumps(r.action, separators=(",", ":")),
+                "by": r.by,
+                "at": now,
+            }
+            for p in batch
+            for r in p.rows
+        ]
+        async with self._engine.begin() as conn:
+            if rows:
+                await conn.execute(insert(actions_t), rows)
+            for p in batch:
+                if p.status is not None:
+                    await conn.execute(
+                        update(tables_t).where(tables_t.c.id == p.table_id).values(status=p.status)
+                    )
+
+
+def _done(p: _Pending) -> None:
+    if not p.future.done():
+        p.future.set_result(None)
+
+
+def _fail(p: _Pending, exc: BaseException) -> None:
+    log.error("commit failed for table %s: %r", p.table_id, exc)
+    if not p.future.done():
+        p.future.set_exception(StoreError(f"could not save the action of table {p.table_id}"))
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """WAL lets readers go on while the writer commits; FULL makes each commit reach the disk."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
+
+
+def _upgrade(conn: Connection) -> None:
+    """Run the Alembic migrations to the newest revision on this connection."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", "liars.server:migrations")
+    cfg.attributes["connection"] = conn
+    command.upgrade(cfg, "head")

@@ -1,0 +1,618 @@
+"""A live table: the engine state, its seats and connections, challenge windows, timers, bots.
+
+Everything that changes a table happens under ``table.lock``, in this order:
+the engine checks and takes the action (a rejected action changes nothing),
+the store commits it to the log, and only then are views sent.  If the commit
+fails, the table is dropped from memory and rebuilt from the log on the next
+access, so what was told and what was saved never disagree.
+
+Challenge windows (``State.window``) are asked of every eligible seat at once.
+Answers are kept until they can be applied in the engine's order: the engine
+asks window seats one at a time, so a call by a later seat is the engine's
+"pass" for every seat before it, then the call (faithful to the rules files'
+"decision points").  By default the first call received wins; with the game
+option ``first_challenger_in_play_order`` a call waits for the seats before
+it, and the earliest call in play order wins.  When the window's time is up,
+whoever did not answer passes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+import liars
+from liars import bots
+from liars.core import JSON, IllegalAction, State
+
+from .conn import Conn
+from .store import ActionRow, SeatRow, StoreError, TableRow
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("liars.server")
+
+PASS: JSON = {"type": "pass"}
+FORGET_SECONDS = 300.0  # how long a finished, unwatched table stays in memory (for a rematch)
+
+
+class Stale(IllegalAction):
+    """An action for a view that is no longer the newest (a double click, a race)."""
+
+
+class TableError(Exception):
+    """A request the table refuses: ``code`` and ``status`` for the HTTP answer."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.status = status
+
+
+def new_token() -> tuple[str, str]:
+    """A seat token (a long random secret) and its hash, which is all the database keeps."""
+    token = secrets.token_urlsafe(32)
+    return token, hash_token(token)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def dumps(obj: Any) -> str:
+    """Compact JSON text; orjson, because encoding views is much of the server's work under load."""
+    return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+@dataclass
+class Seat:
+    index: int
+    kind: str  # "human" or "bot"
+    level: str | None
+    name: str | None
+    token_hash: str | None
+    conns: int = 0
+    away: bool = False  # a human seat played by a stand-in bot until its player comes back
+
+
+@dataclass
+class Window:
+    """An open challenge window: its start, its timer and the answers not yet applied."""
+
+    opened: int
+    deadline: float
+    answers: dict[int, tuple[JSON, str]] = field(default_factory=dict)
+    handle: asyncio.TimerHandle | None = None
+
+
+class Table:
+    """One table in memory; see the module docstring for how it changes."""
+
+    def __init__(self, hub: Hub, row: TableRow, seats: list[SeatRow]) -> None:
+        self.hub = hub
+        self.store = hub.store
+        self.id = row.id
+        self.row = row
+        self.game = liars.make(row.game, players=row.players, seed=row.seed, **row.options)
+        self.seats = [Seat(s.seat, s.kind, s.level, s.name, s.token_hash) for s in seats]
+        self.settings: dict[str, Any] = row.settings
+        self.house_rule = bool(self.game.options.get("first_challenger_in_play_order", False))
+        self.state: State | None = None
+        self.seq = 0
+        self.lock = asyncio.Lock()
+        self.conns: set[Conn] = set()
+        self.window: Window | None = None
+        self.broken = False
+        self._bots: dict[int, bots.Bot] = {}
+        self._turn: dict[int, tuple[float, asyncio.TimerHandle]] = {}
+        self._grace: dict[int, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._driver: asyncio.Task[None] | None = None
+
+    # -- building --------------------------------------------------------------------
+    def replay(self, actions: list[ActionRow]) -> None:
+        """Rebuild the game from the log (deterministic: the same seed and actions, the same game)."""
+        if self.row.status == "waiting":
+            return
+        state = self.game.new_game()
+        for a in actions:
+            state.act(a.seat, a.action)
+        self.state = state
+        self.seq = len(actions)
+
+    def resume(self) -> None:
+        """After a (re)load: open the window, arm the timers, let the bots play."""
+        if self.state is None:
+            return
+        for s in self.seats:
+            if s.kind == "human" and not s.conns:
+                self._arm_grace(s.index)
+        self._changed(None)
+
+    # -- seats and tokens --------------------------------------------------------------
+    def seat_for_token(self, token: str) -> int | None:
+        h = hash_token(token)
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
+                return s.index
+        return None
+
+    async def join(self, name: str, prefer: int | None = None) -> tuple[int, str]:
+        """Take a free human seat (``prefer`` if free); the game starts when none is left."""
+        async with self.lock:
+            self._check_live()
+            free = [s for s in self.seats if s.kind == "human" and s.token_hash is None]
+            if not free:
+                raise TableError("full", "every seat of this table is taken", 409)
+            seat = next((s for s in free if s.index == prefer), free[0])
+            token, h = new_token()
+            starting = len(free) == 1
+            await self.store.take_seat(self.id, seat.index, name, h, "playing" if starting else "waiting")
+            seat.name, seat.token_hash = name, h
+            if starting:
+                self.row.status = "playing"
+                self.state = self.game.new_game()
+                self.seq = 0
+                for s in self.seats:
+                    if s.kind == "human" and not s.conns:
+                        self._arm_grace(s.index)
+            self._news()
+            if starting:
+                self._changed(None)
+            return seat.index, token
+
+    # -- public information ------------------------------------------------------------
+    def info(self) -> JSON:
+        """What anybody may know of the table (no tokens, no seed, no hidden card)."""
+        st = self.state
+        return {
+            "table": self.id,
+            "game": self.row.game,
+            "players": self.row.players,
+            "options": dict(self.game.options),
+            "settings": dict(self.settings),
+            "status": self.row.status,
+            "seq": self.seq,
+            "seats": [
+                {
+                    "seat": s.index,
+                    "kind": s.kind,
+                    "level": s.level,
+                    "name": s.name,
+                    "taken": s.kind == "bot" or s.token_hash is not None,
+                    "connected": s.conns > 0,
+                    "away": s.away,
+                }
+                for s in self.seats
+            ],
+            "winners": None if st is None or not st.over else list(st.winners),
+            "rematch": self.row.rematch,
+        }
+
+    def frame(self, seat: int | None) -> JSON:
+        """The ``view`` message for ``seat``: its own view and what it may do now."""
+        st = self.state
+        if st is None:
+            raise TableError("waiting", "the game has not started")
+        win = self.window
+        src, legal, deadline = st, [], None
+        now = asyncio.get_running_loop().time()
+        if seat is not None and not st.over:
+            if win is not None and seat in st.window:
+                if seat not in win.answers:
+                    src = self._decision_state(seat)
+                    legal = src.legal_actions(seat)
+                    deadline = win.deadline
+            else:
+                legal = st.legal_actions(seat)
+                if seat in self._turn:
+                    deadline = self._turn[seat][0]
+        return {
+            "type": "view",
+            "table": self.id,
+            "seq": self.seq,
+            "seat": seat,
+            "view": src.view(seat),
+            "legal": [a.to_json() for a in legal],
+            "deadline": None if deadline is None else round(max(0.0, deadline - now), 3),
+            "window": None
+            if win is None
+            else {"seats": list(st.window), "closes": round(win.deadline - now, 3)},
+            "away": [s.index for s in self.seats if s.away],
+        }
+
+    # -- connections -------------------------------------------------------------------
+    async def attach(self, conn: Conn) -> None:
+        async with self.lock:
+            self._check_live()
+            self.conns.add(conn)
+            if conn.seat is not None:
+                seat = self.seats[conn.seat]
+                seat.conns += 1
+                handle = self._grace.pop(seat.index, None)
+                if handle is not None:
+                    handle.cancel()
+                if seat.away:
+                    seat.away = False
+                    self._changed(None)  # everyone learns the player is back
+            self._news()
+            if self.state is not None:
+                conn.push_view(dumps(self.frame(conn.seat)))
+
+    async def detach(self, conn: Conn) -> None:
+        conn.forget()
+        async with self.lock:
+            if conn not in self.conns:
+                return
+            self.conns.discard(conn)
+            if conn.seat is not None:
+                seat = self.seats[conn.seat]
+                seat.conns -= 1
+                if not seat.conns and self.state is not None and not self.state.over:
+                    self._arm_grace(seat.index)
+            if not self.broken:
+                self._news()
+            self._arm_forget()
+
+    async def touch(self, seat: int) -> None:
+        """A message from a player who was away: they are back and play their seat again."""
+        if not self.seats[seat].away:
+            return
+        async with self.lock:
+            if self.seats[seat].away:
+                self.seats[seat].away = False
+                self._news()
+                self._changed(None)
+
+    # -- acting --------------------------------------------------------------------------
+    async def act(self, seat: int, seq: int, action: Any, t0: float | None = None) -> None:
+        """A player's action for ``seat``, made on view ``seq``; :class:`IllegalAction` if refused."""
+        async with self.lock:
+            self._check_live()
+            st = self.state
+            if st is None:
+                raise IllegalAction("the game has not started: seats are still free")
+            if st.over:
+                raise IllegalAction("the game is over")
+            if seq > self.seq:
+                raise IllegalAction(f"there is no view {seq} yet; the newest is {self.seq}")
+            try:
+                if self.window is not None and seat in st.window:
+                    if seq < self.window.opened:
+                        raise Stale(f"view {seq} is older than this challenge window ({self.window.opened})")
+                    await self._window_answer(seat, action, "player", t0)
+                    return
+                if seq != self.seq:
+                    raise Stale(f"your action was made on view {seq}, but the table is at {self.seq}")
+                parsed = self.game.parse_action(action)
+                st.act(seat, parsed)
+                await self._commit([(seat, parsed.to_json(), "player")], t0)
+            except (IllegalAction, TableError):
+                raise
+            except Exception as exc:
+                self._break(exc)
+                raise TableError(
+                    "internal", "the server could not take this action; reconnect", 500
+                ) from None
+
+    async def _window_answer(self, seat: int, action: Any, by: str, t0: float | None) -> None:
+        st, win = self._st(), self._win()
+        if seat in win.answers:
+            raise IllegalAction("you have already answered this challenge window")
+        canonical = self.game.parse_action(action).to_json()
+        trial = self._decision_state(seat, copy=True)
+        trial.act(seat, canonical)  # the engine's verdict, on a copy: the real game is untouched
+        if canonical != PASS and not self.house_rule:
+            for s in st.window:  # the first call received wins: the seats before it pass
+                if s == seat:
+                    break
+                win.answers.setdefault(s, (PASS, "window"))
+        win.answers[seat] = (canonical, by)
+        if not await self._advance_window(t0):
+            for c in self.conns:  # nothing public happened: only this seat learns its answer is in
+                if c.seat == seat:
+                    c.push_view(dumps(self.frame(seat)))
+
+    async def _advance_window(self, t0: float | None) -> bool:
+        """Apply the answers that are now due, in the engine's order; True if any was."""
+        st, win = self._st(), self._win()
+        done: list[tuple[int, JSON, str]] = []
+        called = False
+        while st.window and st.window[0] in win.answers:
+            s = st.window[0]
+            action, by = win.answers.pop(s)
+            try:
+                st.act(s, action)  # checked when it was answered: the engine's order makes it legal
+            except Exception as exc:  # memory would run ahead of the log: rebuild from the log
+                self._break(exc)
+                raise TableError(
+                    "internal", "the server could not take this answer; reconnect", 500
+                ) from None
+            done.append((s, action, by))
+            if action != PASS:
+                called = True
+                break
+        if not done:
+            return False
+        if called:
+            self._close_window()
+        await self._commit(done, t0)
+        return True
+
+    def _decision_state(self, seat: int, copy: bool = False) -> State:
+        """The game as ``seat`` is asked in the window: every seat before it has passed."""
+        st = self._st()
+        if st.window and st.window[0] == seat and not copy:
+            return st
+        trial = st.clone()
+        while trial.window and trial.window[0] != seat:
+            trial.act(trial.window[0], PASS)
+        return trial
+
+    async def _commit(self, acts: list[tuple[int, JSON, str]], t0: float | None) -> None:
+        """The engine has taken ``acts``: make them durable, then tell everyone."""
+        st = self._st()
+        rows = [ActionRow(self.seq + i, seat, action, by) for i, (seat, action, by) in enumerate(acts)]
+        status = "over" if st.over else None
+        try:
+            await self.store.append(self.id, rows, status)
+        except BaseException as exc:
+            self._break(exc)
+            if isinstance(exc, StoreError):
+                raise TableError("internal", "the action could not be saved; reconnect", 500) from None
+            raise
+        self.seq += len(rows)
+        if status is not None:
+            self.row.status = status
+        if self.hub.metrics is not None:
+            self.hub.metrics.actions += len(rows)
+        self._changed(t0)
+
+    # -- after every change --------------------------------------------------------------
+    def _changed(self, t0: float | None) -> None:
+        st = self._st()
+        if not st.window:
+            self._close_window()
+        elif self.window is None:
+            self._open_window()
+        self._arm_turn_timers()
+        self._broadcast(t0)
+        if st.over:
+            self._news()
+            self._stop_timers()
+            self._arm_forget()
+        else:
+            self._kick()
+
+    def _arm_forget(self) -> None:
+        """A finished table nobody watches leaves memory after a while (its log stays; a visit reloads it)."""
+        if self.state is None or not self.state.over or self.conns:
+            return
+        loop = asyncio.get_running_loop()
+        loop.call_later(FORGET_SECONDS, self._forget)
+
+    def _forget(self) -> None:
+        if not self.conns and not self.lock.locked() and self.state is not None and self.state.over:
+            self.hub.evict(self)
+
+    def _broadcast(self, t0: float | None) -> None:
+        cache: dict[int | None, str] = {}
+        metrics = self.hub.metrics
+        key = (self.id, self.seq)
+        if metrics is not None and t0 is not None:
+            metrics.expect(key, len(self.conns), t0)
+        for c in list(self.conns):
+            text = cache.get(c.seat)
+            if text is None:
+                text = cache[c.seat] = dumps(self.frame(c.seat))
+            c.push_view(text, key if t0 is not None else None)
+
+    def _news(self) -> None:
+        """Table news (seats, status, rematch) for everybody connected."""
+        text = dumps({"type": "table", **self.info()})
+        for c in list(self.conns):
+            c.push(text)
+
+    def _open_window(self) -> None:
+        loop = asyncio.get_running_loop()
+        secs = float(self.settings["window_seconds"])
+        win = Window(opened=self.seq, deadline=loop.time() + secs)
+        win.handle = loop.call_later(secs, self._spawn_timeout, win)
+        self.window = win
+
+    def _spawn_timeout(self, win: Window) -> None:
+        self._spawn(self._window_timeout(win))
+
+    def _close_window(self) -> None:
+        if self.window is not None and self.window.handle is not None:
+            self.window.handle.cancel()
+        self.window = None
+
+    async def _window_timeout(self, win: Window) -> None:
+        async with self.lock:
+            st = self.state
+            if self.window is not win or self.broken or st is None:
+                return
+            for s in st.window:
+                win.answers.setdefault(s, (PASS, "window"))
+            await self._advance_window(None)
+
+    def _arm_turn_timers(self) -> None:
+        for _, handle in self._turn.values():
+            handle.cancel()
+        self._turn.clear()
+        secs = self.settings.get("turn_seconds")
+        st = self.state
+        if secs is None or st is None or st.over:
+            return
+        loop = asyncio.get_running_loop()
+        for s in st.to_act:
+            seat = self.seats[s]
+            if seat.kind == "human" and not seat.away and s not in st.window:
+                handle = loop.call_later(float(secs), self._spawn_turn_timeout, s, self.seq)
+                self._turn[s] = (loop.time() + float(secs), handle)
+
+    def _spawn_turn_timeout(self, seat: int, seq: int) -> None:
+        self._spawn(self._turn_timeout(seat, seq))
+
+    async def _turn_timeout(self, seat: int, seq: int) -> None:
+        async with self.lock:
+            st = self.state
+            if self.broken or st is None or self.seq != seq or seat not in st.to_act:
+                return
+            self._send_away(seat)
+
+    def _arm_grace(self, seat: int) -> None:
+        secs = self.settings.get("grace_seconds")
+        if secs is None or seat in self._grace:
+            return
+        loop = asyncio.get_running_loop()
+        self._grace[seat] = loop.call_later(float(secs), self._spawn_grace, seat)
+
+    def _spawn_grace(self, seat: int) -> None:
+        self._spawn(self._grace_over(seat))
+
+    async def _grace_over(self, seat: int) -> None:
+        async with self.lock:
+            self._grace.pop(seat, None)
+            st = self.state
+            if self.broken or st is None or st.over or self.seats[seat].conns:
+                return
+            self._send_away(seat)
+
+    def _send_away(self, seat: int) -> None:
+        self.seats[seat].away = True
+        self._news()
+        self._changed(None)
+
+    def _stop_timers(self) -> None:
+        self._close_window()
+        for _, handle in self._turn.values():
+            handle.cancel()
+        self._turn.clear()
+        for handle in self._grace.values():
+            handle.cancel()
+        self._grace.clear()
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: background task failed: %r", self.id, task.exception())
+
+    # -- bots ------------------------------------------------------------------------------
+    def _botted(self, seat: int) -> bool:
+        s = self.seats[seat]
+        return s.kind == "bot" or s.away
+
+    def _bot(self, seat: int) -> tuple[bots.Bot, str]:
+        s = self.seats[seat]
+        level = s.level if s.kind == "bot" and s.level else str(self.settings["standin"])
+        key = seat if s.kind == "bot" else -1 - seat
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = bots.make(level, self.row.game, seed=secrets.randbits(63))
+        return bot, level
+
+    def _next_job(self) -> tuple[int, JSON, list[Any], tuple[int, int]] | None:
+        st = self.state
+        if st is None or st.over or self.broken:
+            return None
+        if self.window is not None:
+            for s in st.window:
+                if s not in self.window.answers and self._botted(s):
+                    dec = self._decision_state(s)
+                    return s, dec.view(s), dec.legal_actions(s), (self.window.opened, id(self.window))
+            return None
+        for s in st.to_act:
+            if self._botted(s):
+                return s, st.view(s), st.legal_actions(s), (self.seq, 0)
+        return None
+
+    def _kick(self) -> None:
+        if (self._driver is None or self._driver.done()) and self._next_job() is not None:
+            self._driver = asyncio.get_running_loop().create_task(self._drive())
+
+    async def _drive(self) -> None:
+        """Play the bot seats (and the seats of absent players) while it is their turn."""
+        while True:
+            async with self.lock:
+                job = self._next_job()
+                if job is None:
+                    return
+                seat, view, legal, token = job
+                bot, level = self._bot(seat)
+            try:
+                if level == "random":
+                    action = bots.checked_act(bot, level, view, legal)
+                else:  # search bots think in a thread so the tables keep moving
+                    action = await asyncio.to_thread(bots.checked_act, bot, level, view, legal)
+            except Exception as exc:
+                log.error(
+                    "table %s: bot %s failed (%r); it plays its first legal action", self.id, level, exc
+                )
+                action = legal[0]
+            async with self.lock:
+                job = self._next_job()
+                if job is None or job[0] != seat or job[3] != token:
+                    continue  # the game moved on while the bot thought
+                by = "bot" if self.seats[seat].kind == "bot" else "standin"
+                try:
+                    await self._bot_act(seat, action.to_json(), by)
+                except IllegalAction as exc:
+                    log.error("table %s: bot action refused: %s", self.id, exc)
+                    await self._bot_act(seat, legal[0].to_json(), by)
+
+    async def _bot_act(self, seat: int, action: JSON, by: str) -> None:
+        st = self._st()
+        if self.window is not None and seat in st.window:
+            await self._window_answer(seat, action, by, None)
+        else:
+            st.act(seat, action)
+            await self._commit([(seat, action, by)], None)
+
+    def _st(self) -> State:
+        if self.state is None:
+            raise TableError("waiting", "the game has not started")
+        return self.state
+
+    def _win(self) -> Window:
+        if self.window is None:
+            raise IllegalAction("no challenge window is open")
+        return self.window
+
+    # -- failure and shutdown ----------------------------------------------------------------
+    def _check_live(self) -> None:
+        if self.broken:
+            raise TableError("reload", "the table is being reloaded; reconnect", 503)
+
+    def _break(self, exc: BaseException) -> None:
+        """Memory may be ahead of the log: forget this copy; the next access replays the log."""
+        if not isinstance(exc, asyncio.CancelledError):
+            log.error("table %s: dropped from memory after %r", self.id, exc)
+        self.broken = True
+        self.shutdown(1011)
+        self.hub.evict(self)
+
+    def shutdown(self, code: int = 1001) -> None:
+        self._stop_timers()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._driver is not None and self._driver is not asyncio.current_task():
+            self._driver.cancel()
+        for c in list(self.conns):
+            c.close(code)
+        self.broken = True

@@ -1,0 +1,83 @@
+"""The terminal's language: one catalog for the process, chosen once at start-up.
+
+Every string a player sees goes through :func:`_` (or the plural and
+context forms), so ``pybabel extract`` finds it and the catalog test can
+check that nb and nl translate it.  The language is process-wide state of
+this edge only (the engine has none): a terminal speaks one language.
+"""
+
+from __future__ import annotations
+
+import gettext
+
+from .. import game_class
+from ..core import Option
+from ..locale import LANGS, choose, translation
+
+__all__ = [
+    "LANGS",
+    "_",
+    "choose",
+    "game_name",
+    "game_summary",
+    "lang",
+    "ngettext",
+    "npgettext",
+    "option_help",
+    "pgettext",
+]
+
+_current: list[tuple[str, gettext.NullTranslations]] = [("en", translation("en"))]
+
+
+def use(code: str) -> None:
+    """Speak ``code`` (one of :data:`LANGS`) from now on."""
+    _current[0] = (code, translation(code))
+
+
+def lang() -> str:
+    return _current[0][0]
+
+
+def _t() -> gettext.NullTranslations:
+    return _current[0][1]
+
+
+def _(message: str) -> str:
+    return _t().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _t().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return _t().pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return _t().npgettext(context, singular, plural, n)
+
+
+def game_name(game_id: str) -> str:
+    """The game's name in this language: the catalog's ``game <id>``, else the metadata's."""
+    key = f"game {game_id}"
+    name = _(key)
+    if name != key:
+        return name
+    names = game_class(game_id).info.names
+    return names.get(lang()) or names.get("en") or game_id
+
+
+def option_help(game_id: str, option: Option) -> str:
+    """An option's help in this language (``option <game> <name>``); English is the metadata's own."""
+    key = f"option {game_id} {option.name}"
+    text = _(key)
+    return option.help if text == key else text
+
+
+def game_summary(game_id: str) -> str:
+    """The game's one-line summary (``summary <id>``); English is the metadata's own."""
+    key = f"summary {game_id}"
+    text = _(key)
+    return game_class(game_id).info.summary if text == key else text

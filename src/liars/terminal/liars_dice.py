@@ -1,0 +1,177 @@
+"""Løgnterninger on the screen: cups, bids in words, and bids typed as ``4 5``, ``4x5`` or "fire femmere"."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .i18n import _
+from .ui import CALL_WORDS, JSON, GameUI, InputError, by_type, words
+from .words import faces, read_face, read_number
+
+SPOT_WORDS = frozenset(
+    {"s", "spot", "spot on", "spot_on", "exact", "eksakt", "nøyaktig", "precies", "exact!"}
+)
+
+
+def dice(values: Sequence[int]) -> str:
+    return " ".join(f"[{d}]" for d in values) or "—"
+
+
+class DiceUI(GameUI):
+    game_id = "liars-dice"
+
+    def events(self, view: Mapping[str, Any]) -> list[JSON]:
+        """The rounds flattened: roll-off, each round's start, bids and call; the current round's so far.
+
+        A finished round lists the same round start and bids as it did while
+        it was being played, so the list only grows.
+        """
+        out: list[JSON] = []
+        if view.get("rolloff"):
+            out.append({"type": "rolloff", "throws": view["rolloff"]})
+        for h in view.get("history", []):
+            out.append({"type": "round", "round": h["round"], "opener": h["opener"]})
+            out += [{"type": "bid", **b} for b in h["bids"]]
+            out.append({"type": "call", **h})
+        if not view.get("over") and view.get("opener") is not None:
+            out.append({"type": "round", "round": view["round"], "opener": view["opener"]})
+            out += [{"type": "bid", **b} for b in view.get("bids", [])]
+        return out
+
+    def narrate(self, e: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+        kind = e.get("type")
+        if kind == "rolloff":
+            lines = []
+            for throw in e["throws"]:
+                shown = ", ".join(f"{self.name(s)} {d}" for s, d in enumerate(throw) if d is not None)
+                lines.append(_("Roll-off: {throws}").format(throws=shown))
+            return lines
+        if kind == "round":
+            return [
+                _("Round {round}, opened by {name}.").format(round=e["round"], name=self.mid(e["opener"]))
+            ]
+        if kind == "bid":
+            return [
+                _("{name} bid {bid}").format(name=self.name(e["seat"]), bid=faces(e["quantity"], e["face"]))
+            ]
+        if kind == "call":
+            return self._call(e)
+        return []
+
+    def _call(self, e: Mapping[str, Any]) -> list[str]:
+        caller = self.name(e["caller"])
+        bid = e["bids"][-1] if e.get("bids") else None
+        lines = [
+            _("{name} called: Liar!").format(name=caller)
+            if e["call"] == "liar"
+            else _("{name} called: Spot on!").format(name=caller)
+        ]
+        cups = "; ".join(f"{self.name(s)} {dice(c)}" for s, c in enumerate(e["dice"]) if c)
+        lines.append(_("The cups are lifted: {cups}").format(cups=cups))
+        if bid is not None:
+            lines.append(
+                _("The bid was {bid}; there were {count}.").format(
+                    bid=faces(bid["quantity"], bid["face"]), count=e["count"]
+                )
+            )
+        losers = ", ".join(self.name(s) for s in e["losers"])
+        lines.append(_("{names} lost a die.").format(names=losers))
+        lines += [_("{name} lost their last die.").format(name=self.name(s)) for s in e.get("out", [])]
+        return lines
+
+    def title(self, view: Mapping[str, Any]) -> str:
+        return _("Round {round} · {total} dice in play").format(round=view["round"], total=view["total_dice"])
+
+    def columns(self, view: Mapping[str, Any]) -> list[str]:
+        return [_("Dice")]
+
+    def row(self, view: Mapping[str, Any], seat: int) -> list[str]:
+        n = view["dice_counts"][seat]
+        return [str(n) if n else _("out")]
+
+    def status(self, view: Mapping[str, Any]) -> list[str]:
+        opts = view["options"]
+        lines = []
+        rules = [_("ones are wild")] if opts.get("wild_ones") else []
+        if opts.get("spot_on"):
+            rules.append(_("spot on allowed"))
+        if rules:
+            lines.append(_("Rules: {rules}").format(rules=", ".join(rules)))
+        bids = view.get("bids", [])
+        if bids:
+            said = ", ".join(f"{self.name(b['seat'])}: {faces(b['quantity'], b['face'])}" for b in bids)
+            lines.append(_("Bids this round: {bids}").format(bids=said))
+            b = view["bid"]
+            lines.append(
+                _("Bid to beat: {bid} ({name})").format(
+                    bid=faces(b["quantity"], b["face"]), name=self.mid(b["seat"])
+                )
+            )
+        elif not view.get("over"):
+            lines.append(_("No bid yet this round."))
+        return lines
+
+    def mine(self, view: Mapping[str, Any]) -> list[str]:
+        if not view.get("dice"):
+            return []
+        return [_("Your dice: {dice}").format(dice=dice(view["dice"]))]
+
+    def prompt_help(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[str]:
+        kinds = by_type(legal)
+        parts = []
+        if "bid" in kinds:
+            first = kinds["bid"][0]
+            parts.append(
+                _("bid, e.g. {a} or {b} or “{c}”").format(
+                    a=f"{first['quantity']} {first['face']}",
+                    b=f"{first['quantity']}x{first['face']}",
+                    c=faces(first["quantity"], first["face"]),
+                )
+            )
+        if "liar" in kinds:
+            parts.append(_("l = call liar"))
+        if "spot_on" in kinds:
+            parts.append(_("s = spot on"))
+        parts.append(_("? = help"))
+        return [_("Your turn: {choices}").format(choices=" · ".join(parts))]
+
+    def parse(self, text: str, view: Mapping[str, Any], legal: Sequence[Any]) -> JSON:
+        kinds = by_type(legal)
+        flat = " ".join(text.strip().lower().split()).strip("!")
+        if flat in CALL_WORDS:
+            if "liar" not in kinds:
+                raise InputError(_("There is no bid to call yet: you open, so you must bid."))
+            return {"type": "liar"}
+        if flat in SPOT_WORDS:
+            if "spot_on" not in kinds:
+                if not view["options"].get("spot_on"):
+                    raise InputError(_("Spot on is not played here (the option --spot-on is off)."))
+                raise InputError(_("There is no bid to call yet: you open, so you must bid."))
+            return {"type": "spot_on"}
+        toks = words(text)
+        if len(toks) != 2:
+            raise InputError(_("Type a bid as two numbers, quantity and face (e.g. 4 5), or l to call liar."))
+        q, f = read_number(toks[0]), read_face(toks[1])
+        if q is None:
+            raise InputError(_("“{word}” is not a number of dice.").format(word=toks[0]))
+        if f is None or not 1 <= f <= 6:
+            raise InputError(_("“{word}” is not a die face (1 to 6).").format(word=toks[1]))
+        total = view["total_dice"]
+        if not 1 <= q <= total:
+            raise InputError(_("A bid is for 1 to {total} dice: that many are in play.").format(total=total))
+        bid = view.get("bid")
+        if bid is not None and (q, f) <= (bid["quantity"], bid["face"]):
+            raise InputError(
+                _("{bid} is not higher than {last}: bid more dice, or {n} of a higher face.").format(
+                    bid=faces(q, f), last=faces(bid["quantity"], bid["face"]), n=bid["quantity"]
+                )
+            )
+        return {"type": "bid", "quantity": q, "face": f}
+
+    def reveal(self, views: Sequence[Mapping[str, Any]]) -> list[str]:
+        last = views[0].get("revealed") if views else None
+        if not last:
+            return []
+        cups = "; ".join(f"{self.name(s)} {dice(c)}" for s, c in enumerate(last["dice"]) if c)
+        return [_("Last cups: {cups}").format(cups=cups)]

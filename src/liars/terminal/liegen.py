@@ -1,0 +1,169 @@
+"""Liegen on the screen: one card a turn, announced; "Je liegt!" before the next card."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .cards import numbered, pick
+from .i18n import _, ngettext
+from .ui import JSON, GameUI, InputError, by_type, words
+from .words import card, card_name, cards, rank_name, read_card, read_rank
+
+FILLER = frozenset({"as", "som", "als", "=", "->", "→"})
+
+
+def announced(code: str) -> str:
+    """An announcement in words: a card ("harten 5"), or a rank alone under ``rank_step``."""
+    return card_name(code) if len(code) == 2 else rank_name(code)
+
+
+class LiegenUI(GameUI):
+    game_id = "liegen"
+    window_types = ("accuse", "pass")
+
+    def narrate(self, e: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+        kind = e.get("type")
+        if kind == "deal":
+            return [
+                _("Round {round}, dealt by {name}.").format(
+                    round=e.get("round", 1), name=self.mid(e.get("dealer"))
+                )
+            ]
+        if kind == "play":
+            line = _("{name} played: “{card}”").format(
+                name=self.name(e["seat"]), card=announced(e["announce"])
+            )
+            if e.get("card"):
+                line += " " + _("(really: {cards})").format(cards=card(e["card"]))
+            return [line]
+        if kind == "accuse":
+            lines = [_("{name} called: You're lying!").format(name=self.name(e["seat"]))]
+            shown = card(e["card"])
+            if e.get("lie"):
+                lines.append(_("The card is {card}: a lie!").format(card=shown))
+            else:
+                lines.append(_("The card is {card}: true.").format(card=shown))
+            lines.append(
+                ngettext(
+                    "{name} took the pile ({n} card).", "{name} took the pile ({n} cards).", e.get("count", 0)
+                ).format(name=self.name(e["taker"]), n=e.get("count", 0))
+            )
+            return lines
+        if kind == "win":
+            return [_("{name} played their last card and won the round!").format(name=self.name(e["seat"]))]
+        return []
+
+    def title(self, view: Mapping[str, Any]) -> str:
+        return _("Round {round}").format(round=view.get("round", 1))
+
+    def columns(self, view: Mapping[str, Any]) -> list[str]:
+        cols = [_("Cards")]
+        if view["options"].get("target_wins", 1) > 1:
+            cols.append(_("Rounds won"))
+        return cols
+
+    def row(self, view: Mapping[str, Any], seat: int) -> list[str]:
+        out = [str(view["hand_sizes"][seat])]
+        if view["options"].get("target_wins", 1) > 1:
+            out.append(str(view["round_wins"][seat]))
+        return out
+
+    def status(self, view: Mapping[str, Any]) -> list[str]:
+        opts = view["options"]
+        lines = [
+            ngettext(
+                "Dealer: {name}. Pile: {n} card.", "Dealer: {name}. Pile: {n} cards.", view["pile_size"]
+            ).format(name=self.name(view["dealer"]), n=view["pile_size"])
+        ]
+        rule = {
+            "rank_or_suit": _("Follow the rank or the suit of the last announcement."),
+            "suit": _("Follow the suit of the last announcement (the rank is free)."),
+            "rank_step": _("Announce a rank one above or below the last one (no wrap from K to A)."),
+        }.get(opts.get("follow", "rank_or_suit"), "")
+        if opts.get("accuse") == "next":
+            rule += " " + _("Only the next player may accuse.")
+        if opts.get("jokers"):
+            rule += " " + _("Jokers (★) count as every card.")
+        if opts.get("target_wins", 1) > 1:
+            rule += " " + _("First to win {n} rounds wins.").format(n=opts["target_wins"])
+        lines.append(rule)
+        ann = view.get("announcement")
+        if ann:
+            lines.append(
+                _("Last announcement: “{card}” ({short}) by {name}.").format(
+                    card=announced(ann["card"]), short=card(ann["card"]), name=self.obj(ann["seat"])
+                )
+            )
+        else:
+            lines.append(_("A new trick: announce any card."))
+        return lines
+
+    def mine(self, view: Mapping[str, Any]) -> list[str]:
+        if not view.get("hand"):
+            return []
+        return [_("Your hand: {cards}").format(cards=numbered(view["hand"]))]
+
+    def prompt_help(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[str]:
+        ex = "3 7" if view["options"].get("follow") == "rank_step" else "3 5H"
+        return [
+            _("Your turn: a card (number or code), then what you announce: {ex} · ? = help").format(ex=ex)
+        ]
+
+    def help(self, view: Mapping[str, Any]) -> list[str]:
+        return [
+            _("Play a card by its number in your hand or its code (KS, TH or 10H; X is a joker),")
+            + " "
+            + _("then the announcement: “3 5H” plays card 3 and says hearts 5; “KS as 3S” works too."),
+            _("The card alone (“KS”) announces it truthfully."),
+            _("When someone else plays, you are asked whether to accuse.")
+            + " "
+            + _("y or l says “You're lying!”; Enter lets it pass."),
+        ]
+
+    def window_question(self, view: Mapping[str, Any]) -> str:
+        ann = view.get("announcement") or {}
+        return _("{name} announced “{card}”. Accuse? [y/N]").format(
+            name=self.name(ann.get("seat")), card=announced(ann.get("card", "?"))
+        )
+
+    def parse(self, text: str, view: Mapping[str, Any], legal: Sequence[Any]) -> JSON:
+        toks = words(text)
+        if len(toks) == 3 and toks[1] in FILLER:  # "KS as 3S" (but "AS" alone is the ace of spades)
+            toks = [toks[0], toks[2]]
+        if not 1 <= len(toks) <= 2:
+            raise InputError(_("Type a card, then what you announce (e.g. 3 5H), or the card alone."))
+        hand = view["hand"]
+        chosen = pick(toks[0], hand)
+        step = view["options"].get("follow") == "rank_step"
+        if len(toks) == 1:
+            if chosen == "X":
+                raise InputError(_("A joker needs an announcement: e.g. X 5H."))
+            ann: str | None = chosen[0] if step else chosen
+        else:
+            ann = read_rank(toks[1]) if step else read_card(toks[1])
+            if ann is None:
+                raise InputError(
+                    (
+                        _("“{word}” is not a rank (A, 2–10, J, Q, K).")
+                        if step
+                        else _("“{word}” is not a card to announce (e.g. 5H).")
+                    ).format(word=toks[1])
+                )
+        allowed = {a["announce"] for a in by_type(legal).get("play", []) if a["card"] == chosen}
+        if ann is None or ann not in allowed:
+            last = view.get("announcement") or {}
+            raise InputError(
+                _("You cannot announce “{card}” after “{last}”.").format(
+                    card=announced(ann or "?"), last=announced(last.get("card", "?"))
+                )
+                + " "
+                + self.status(view)[1]
+            )
+        return {"type": "play", "card": chosen, "announce": ann}
+
+    def reveal(self, views: Sequence[Mapping[str, Any]]) -> list[str]:
+        return [
+            _("{name}: {cards}").format(name=self.name(s), cards=cards(v.get("hand") or []) or "—")
+            for s, v in enumerate(views)
+        ]

@@ -1,0 +1,235 @@
+"""The play, watch and replay loops: the engine's state stays here; seats get views.
+
+The loop is the "server" of a terminal game.  It asks bots through
+:func:`liars.bots.checked_act` with their own seat's view, asks the person
+through a :class:`~liars.terminal.ui.GameUI` that sees only their view and
+legal actions, and narrates each new event of the watching seat's view as it
+happens.  A saved game is the engine's own JSON (``liars.load`` reads it)
+with two keys added, ``moves`` (every action in order, so ``replay`` can step
+through it) and ``names``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from .. import GameConfigError, IllegalAction, State, make
+from ..bots import Bot, checked_act
+from ..core import load
+from . import screens
+from .i18n import _, game_name
+from .ui import NO, YES, GameUI, InputError
+
+
+class Quit(Exception):
+    """The player left (Ctrl-C or end of input)."""
+
+
+@dataclass
+class Table:
+    """One game at the table: the state, who sits where, and what each has been told."""
+
+    state: State
+    ui: GameUI
+    bots: dict[int, Bot]
+    human: int | None
+    console: Console
+    delay: float = 0.0
+    moves: list[tuple[int, Any]] = field(default_factory=list)
+    seen: int = 0
+    ask: Callable[[str], str] | None = None
+
+    @property
+    def viewer(self) -> int | None:
+        return self.human
+
+    def say(self, *lines: str, style: str = "") -> None:
+        """Print lines as they are (no markup: a card like [5] stays itself)."""
+        for line in lines:
+            self.console.print(Text(line, style=style))
+
+    def narrate(self, pause: bool = True) -> None:
+        """Tell the watching seat everything new in its view."""
+        view = self.state.view(self.viewer)
+        events = self.ui.events(view)
+        if len(events) < self.seen:  # a game that rewrote its history: start over rather than skip
+            self.seen = 0
+        for e in events[self.seen :]:
+            lines = self.ui.narrate(e, view)
+            for line in lines:
+                self.say(line)
+            if lines and pause and self.delay:
+                time.sleep(self.delay)
+        self.seen = len(events)
+
+    def act(self, seat: int, action: Any) -> None:
+        self.state.act(seat, action)
+        self.moves.append((seat, action if isinstance(action, dict) else action.to_json()))
+
+    def bot_turn(self, seat: int) -> None:
+        view = self.state.view(seat)
+        action = checked_act(self.bots[seat], self.ui.name(seat), view, self.state.legal_actions(seat))
+        self.act(seat, action)
+
+    def human_turn(self, seat: int) -> None:
+        view = self.state.view(seat)
+        legal = self.state.legal_actions(seat)
+        if self.ui.is_window(legal):
+            self.say(*self.ui.mine(view))  # your hand, to judge the claim by
+            question = self.ui.window_question(view)
+            while True:
+                text = self.read(question + " ")
+                try:
+                    self.act(seat, self.ui.parse_window(text))
+                    return
+                except InputError as exc:
+                    self.say(str(exc), style="red")
+        screens.show(self.console, self.ui, view, legal)
+        while True:
+            text = self.read("> ")
+            if text.strip() in ("?", "h", "help", "hjelp", "hulp"):
+                self.say(*screens.help_lines(self.ui, view, legal))
+                continue
+            try:
+                action = self.ui.parse(text, view, legal)
+                self.act(seat, action)
+                return
+            except InputError as exc:
+                self.say(str(exc), style="red")
+            except IllegalAction as exc:  # the engine's last word, should the screen's checks miss a rule
+                self.say(_("Not allowed: {reason}").format(reason=exc), style="red")
+
+    def read(self, prompt: str) -> str:
+        try:
+            if self.ask is not None:
+                return self.ask(prompt)
+            return self.console.input(Text(prompt, style="bold"))
+        except EOFError:
+            raise Quit from None
+
+    def run(self) -> None:
+        """Play until the game is over (narrating as it goes)."""
+        self.narrate()
+        while not self.state.over:
+            seat = self.state.to_act[0]
+            if seat == self.human:
+                self.human_turn(seat)
+            else:
+                self.bot_turn(seat)
+            self.narrate()
+
+    def finish(self) -> None:
+        """Who won, and every hidden card or die, from every seat's final view."""
+        views = [self.state.view(s) for s in range(self.state.game.players)]
+        if not self.state.over:  # a game saved halfway (Ctrl-C): show where it stood
+            self.console.print(Rule(_("The game so far")))
+            self.console.print(self.ui.table(self.state.view(self.viewer)))
+            self.say(*self.ui.reveal(views))
+            return
+        self.console.print(Rule(_("Game over")))
+        self.console.print(self.ui.table(self.state.view(self.viewer)))
+        for line in self.ui.reveal(views):
+            self.say(line)
+        winners = list(self.state.view(self.viewer)["winners"])  # from a view, like everything shown
+        if not winners:
+            self.say(_("Nobody won."))
+        elif self.human in winners:
+            self.say(_("You won!"), style="bold green")
+        else:
+            names = ", ".join(self.ui.name(w) for w in winners)
+            self.say(_("Winner: {names}").format(names=names), style="bold")
+
+    def saved(self) -> str:
+        data = json.loads(self.state.to_json())
+        data["moves"] = [[s, a] for s, a in self.moves]
+        data["names"] = self.ui.names
+        data["human"] = self.human
+        return json.dumps(data, ensure_ascii=False)
+
+
+def save(table: Table, path: str) -> None:
+    Path(path).write_text(table.saved() + "\n", encoding="utf-8")
+    table.say(_("Saved to {path}.").format(path=path))
+
+
+def offer_save(table: Table, default: str | None) -> None:
+    """After Ctrl-C: ask for a file name (Enter keeps ``default`` or skips); a second Ctrl-C skips."""
+    table.say("")
+    try:
+        if default:
+            answer = table.read(_("Save the game to {path}? [Y/n] ").format(path=default)).strip().lower()
+            if answer in YES or answer == "":
+                save(table, default)
+            return
+        path = table.read(_("Save the game? File name (Enter = don't save): ")).strip()
+        if path:
+            save(table, path)
+    except (KeyboardInterrupt, Quit):
+        table.say("")
+
+
+def play_again(table: Table) -> bool:
+    try:
+        answer = table.read(_("Play again? [y/N] ")).strip().lower()
+    except Quit:
+        return False
+    return answer in YES and answer not in NO
+
+
+def replay(
+    console: Console,
+    text: str,
+    ui_for: Callable[[str, Sequence[str], int | None], GameUI],
+    seat: int,
+    delay: float | None,
+    ask: Callable[[str], str] | None = None,
+) -> int:
+    """Step through a saved game from ``seat``'s view; at the end, reveal everything.
+
+    ``delay`` None waits for Enter between steps (``q`` stops); a number
+    steps on by itself.  A file without ``moves`` (plain engine JSON) shows
+    its final position and history.
+    """
+    final = load(text)
+    data: Mapping[str, Any] = json.loads(text)
+    game = make(data["game"], players=data["players"], seed=data["seed"], **data["options"])
+    names = list(data.get("names") or [_("Seat {n}").format(n=s) for s in range(game.players)])
+    me = data.get("human")
+    if isinstance(me, int) and 0 <= me < len(names):
+        names[me] = _("You")  # in the language of this replay, not of the game
+    else:
+        me = None
+    ui = ui_for(game.id, names, me)
+    if not 0 <= seat < game.players:
+        raise GameConfigError(_("Seat must be between 0 and {last}.").format(last=game.players - 1))
+    moves = data.get("moves")
+    console.print(Rule(game_name(game.id)))
+    if moves is None:
+        table = Table(final, ui, {}, seat, console, ask=ask)
+        table.narrate(pause=False)
+        table.finish()
+        return 0
+    table = Table(game.new_game(), ui, {}, seat, console, ask=ask)
+    table.narrate(pause=False)
+    for i, (who, action) in enumerate(moves):
+        if delay is None:
+            if table.read(_("[{i}/{n}] Enter = next, q = quit ").format(i=i, n=len(moves))).strip() == "q":
+                return 0
+        elif delay:
+            time.sleep(delay)
+        table.state.act(who, action)
+        table.narrate(pause=False)
+    if table.state.to_json() != final.to_json():
+        table.say(_("The moves do not lead to the saved position."), style="red")
+        return 1
+    table.finish()
+    return 0

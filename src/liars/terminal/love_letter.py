@@ -1,0 +1,213 @@
+"""Kjærlighetsbrev on the screen: your two cards, what lies face up, and numbered choices.
+
+Love Letter has few choices a turn (a card, maybe a player, maybe a guess),
+so they are listed and numbered; ``6 2 T`` (card, player, guess) works too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .i18n import _
+from .ui import JSON, GameUI, InputError, words
+from .words import rank_name, read_rank
+
+
+def effect(code: str) -> str:
+    texts = {
+        "K": _("if you play or discard it, you are out"),
+        "Q": _("no effect; must be played if you also hold J or 10"),
+        "J": _("swap hands with another player"),
+        "T": _("a player (you too) discards and draws"),
+        "9": _("protected until your next turn"),
+        "8": _("compare hands with a player: the lower is out"),
+        "7": _("look at a player's hand"),
+        "6": _("guess a player's card (7 or higher): right, they are out"),
+        "5": _("guess a player's card (7 or higher): right, they are out"),
+    }
+    return texts.get(code, "")
+
+
+def name_of(code: str) -> str:
+    return rank_name(code)
+
+
+class LoveLetterUI(GameUI):
+    game_id = "love-letter"
+
+    def narrate(self, e: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+        kind = e.get("type")
+        if kind == "round":
+            return [
+                _("Round {round}, started by {name}.").format(
+                    round=e["round"], name=self.mid(e.get("starter"))
+                )
+            ]
+        if kind == "play":
+            return self._play(e, view)
+        if kind == "out":
+            card = e.get("card")
+            if card:
+                return [
+                    _("{name} went out of the round (card: {card}).").format(
+                        name=self.name(e["seat"]), card=name_of(card)
+                    )
+                ]
+            return [_("{name} went out of the round.").format(name=self.name(e["seat"]))]
+        if kind == "round_end":
+            lines = []
+            hands = e.get("hands") or {}
+            if hands:
+                shown = ", ".join(f"{self.name(int(s))} {name_of(c)}" for s, c in hands.items())
+                lines.append(_("The deck is empty; hands shown: {hands}.").format(hands=shown))
+            names = ", ".join(self.obj(s) for s in e.get("winners", []))
+            lines.append(_("Round {round} won by {names}.").format(round=e["round"], names=names))
+            return lines
+        return []
+
+    def _play(self, e: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+        who, card = self.name(e["seat"]), e["card"]
+        target = e.get("target")
+        if target is None or card in ("K", "Q", "9"):
+            return [_("{name} played {card}.").format(name=who, card=name_of(card))]
+        at = self.name(target)
+        line = _("{name} played {card} on {target}.").format(
+            name=who, card=name_of(card), target=self.obj(target)
+        )
+        lines = [line]
+        if "guess" in e:
+            lines.append(
+                (_("Guess: {guess}. Right!") if e.get("hit") else _("Guess: {guess}. Wrong.")).format(
+                    guess=name_of(e["guess"])
+                )
+            )
+        if "seen" in e:
+            lines.append(_("{name}'s card: {card}.").format(name=at, card=name_of(e["seen"])))
+        if "cards" in e:
+            a, b = e["cards"]
+            lines.append(
+                _("{name} had {a}, {target} had {b}.").format(
+                    name=who, a=name_of(a), target=self.mid(target), b=name_of(b)
+                )
+            )
+        if "discarded" in e:
+            lines.append(_("{name} discarded {card}.").format(name=at, card=name_of(e["discarded"])))
+            if e.get("from_set_aside"):
+                lines.append(
+                    _("The deck was empty: {name} took the card set aside.").format(name=self.mid(target))
+                )
+        if "gave" in e:
+            lines.append(
+                _("Swapped: {name} gave {a} and got {b}.").format(
+                    name=who, a=name_of(e["gave"]), b=name_of(e["got"])
+                )
+            )
+        return lines
+
+    def title(self, view: Mapping[str, Any]) -> str:
+        return _("Round {round} · {n} cards in the deck").format(round=view["round"], n=view["deck_size"])
+
+    def columns(self, view: Mapping[str, Any]) -> list[str]:
+        return [_("Played"), _("Rounds won")]
+
+    def row(self, view: Mapping[str, Any], seat: int) -> list[str]:
+        played = " ".join(view["played"][seat]).replace("T", "10") or "—"
+        if view["out"][seat]:
+            played += " " + _("(out)")
+        elif view["protected"][seat]:
+            played += " " + _("(protected)")
+        return [played, f"{view['round_wins'][seat]}/{view['target_wins']}"]
+
+    def status(self, view: Mapping[str, Any]) -> list[str]:
+        known = view.get("known") or {}
+        if not known:
+            return []
+        shown = ", ".join(f"{self.name(int(s))} {name_of(c)}" for s, c in known.items())
+        return [_("You know: {known}.").format(known=shown)]
+
+    def mine(self, view: Mapping[str, Any]) -> list[str]:
+        hand = view.get("hand") or []
+        return (
+            [_("Your hand: {cards}").format(cards=", ".join(f"{name_of(c)} ({effect(c)})" for c in hand))]
+            if hand
+            else []
+        )
+
+    def choices(self, legal: Sequence[Any]) -> list[JSON]:
+        return [a.to_json() for a in legal]
+
+    def describe(self, a: Mapping[str, Any]) -> str:
+        text = name_of(a["card"])
+        if "target" in a:
+            text += " → " + self.name(a["target"])
+        if "guess" in a:
+            text += ", " + _("guess {card}").format(card=name_of(a["guess"]))
+        return text
+
+    def prompt_help(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[str]:
+        acts = self.choices(legal)
+        lines = [f"  {i}) {self.describe(a)}" for i, a in enumerate(acts, 1)]
+        return [*lines, _("Your turn: type a number, or card, player and guess (e.g. 6 2 K) · ? = help")]
+
+    def help(self, view: Mapping[str, Any]) -> list[str]:
+        return [
+            _("Type a choice's number, or the card (K Q J 10 9 8 7 6 5), the player (seat number or name)")
+            + " "
+            + _("and, for 6 and 5, the card you guess: “6 2 K”.")
+        ]
+
+    def parse(self, text: str, view: Mapping[str, Any], legal: Sequence[Any]) -> JSON:
+        acts = self.choices(legal)
+        toks = words(text)
+        if len(toks) == 1 and toks[0].isdigit():
+            # A number in the list's range is a choice; past it, it may still be a card held ("9").
+            n = int(toks[0])
+            if 1 <= n <= len(acts):
+                return acts[n - 1]
+            if read_rank(toks[0]) not in (view.get("hand") or []):
+                raise InputError(_("Type a number from 1 to {n}.").format(n=len(acts)))
+        if not toks or len(toks) > 3:
+            raise InputError(_("Type the number of a choice, or card, player and guess (e.g. 6 2 K)."))
+        card = read_rank(toks[0])
+        if card is None or card not in "KQJT98765":
+            raise InputError(
+                _("“{word}” is not a Love Letter card (K Q J 10 9 8 7 6 5).").format(word=toks[0])
+            )
+        if card not in (view.get("hand") or []):
+            raise InputError(_("You do not hold {card}.").format(card=name_of(card)))
+        want: JSON = {"type": "play", "card": card}
+        if len(toks) >= 2:
+            want["target"] = self.seat_of(toks[1], view)
+        if len(toks) == 3:
+            guess = read_rank(toks[2])
+            if guess is None:
+                raise InputError(_("“{word}” is not a card to guess.").format(word=toks[2]))
+            want["guess"] = guess
+        if want in acts:
+            return want
+        same = [a for a in acts if a["card"] == card]
+        if len(same) == 1 and len(toks) == 1:
+            return same[0]
+        if not same:
+            raise InputError(_("You must play the queen now (you hold a jack or a 10)."))
+        options = "; ".join(self.describe(a) for a in same[:6])
+        raise InputError(
+            _("Not a choice now. With {card} you may: {options}.").format(card=name_of(card), options=options)
+        )
+
+    def seat_of(self, token: str, view: Mapping[str, Any]) -> int:
+        if token.isdigit() and int(token) < view["players"]:
+            return int(token)
+        for s, n in enumerate(self.names):
+            if n.lower() == token.lower():
+                return s
+        raise InputError(_("“{word}” is not a player: type a seat number or a name.").format(word=token))
+
+    def reveal(self, views: Sequence[Mapping[str, Any]]) -> list[str]:
+        return [
+            _("{name}: {cards}").format(
+                name=self.name(s), cards=", ".join(name_of(c) for c in v.get("hand") or []) or "—"
+            )
+            for s, v in enumerate(views)
+        ]

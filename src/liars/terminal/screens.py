@@ -1,0 +1,34 @@
+"""The screen a player sees on their turn, drawn with rich from their view and legal actions only."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from .i18n import _, game_name
+from .ui import GameUI
+
+
+def show(console: Console, ui: GameUI, view: Mapping[str, Any], legal: Sequence[Any]) -> None:
+    title = " · ".join(p for p in (game_name(view["game"]), ui.title(view)) if p)
+    console.print(Rule(Text(title, style="bold")))
+    console.print(ui.table(view))
+    for line in ui.status(view):
+        console.print(Text(line))
+    for line in ui.mine(view):
+        console.print(Text(line, style="bold cyan"))
+    for line in ui.prompt_help(view, legal):
+        console.print(Text(line, style="bold"))
+
+
+def help_lines(ui: GameUI, view: Mapping[str, Any], legal: Sequence[Any]) -> list[str]:
+    """The long help behind ``?``: the forms this game reads, then this turn's short help."""
+    return [
+        *ui.help(view),
+        *ui.prompt_help(view, legal),
+        _("Ctrl-C leaves the game (you may save it first)."),
+    ]

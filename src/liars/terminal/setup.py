@@ -1,0 +1,172 @@
+"""From the command line to a table: game option flags from metadata, seats, bots, names.
+
+``liars play GAME --help`` lists the game's own options because each game is
+a sub-command whose flags are built from ``game_class(id).info.options``; a
+new option appears without touching this file.  Help texts are translated,
+so the language is settled before the parser is built (:func:`lang_from_argv`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .. import GAME_IDS, GameConfigError, game_class
+from ..bots import LEVELS, levels
+from ..core import Option
+from . import i18n
+from .i18n import _, game_name, game_summary, option_help
+
+SEAT_NAMES = {
+    "nb": ("Kari", "Ola", "Ingrid", "Lars", "Sigrid", "Nils", "Astrid", "Per"),
+    "nl": ("Piet", "Anouk", "Daan", "Femke", "Joost", "Sanne", "Bram", "Lotte"),
+    "en": ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"),
+}
+
+
+def lang_from_argv(argv: Sequence[str] | None = None) -> str:
+    """The ``--lang`` of the command line if there is a good one, else the environment's."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    for i, a in enumerate(args):
+        value = None
+        if a == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        elif a.startswith("--lang="):
+            value = a[7:]
+        if value is not None:
+            try:
+                return i18n.choose(value)
+            except ValueError:
+                break
+    return i18n.choose(None, os.environ)
+
+
+def flag(option: Option) -> str:
+    return "--" + option.name.replace("_", "-")
+
+
+def _int_or_none(text: str) -> int | None:
+    if text.lower() in ("none", "off", "ingen", "geen", "-"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("not a whole number: {text}").format(text=text)) from None
+
+
+def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
+    """One sub-command per game, each with the common flags and the game's own options."""
+    i18n.use(lang_from_argv())
+    sub = parser.add_subparsers(dest="game", metavar=_("GAME"), required=True)
+    for gid in GAME_IDS:
+        info = game_class(gid).info
+        p = sub.add_parser(gid, help=game_name(gid), description=f"{game_name(gid)}: {game_summary(gid)}")
+        lo, hi = info.min_players, info.max_players
+        p.add_argument("--players", type=int, help=_("number of players, {lo} to {hi}").format(lo=lo, hi=hi))
+        if not watch:
+            p.add_argument("--seat", type=int, default=0, help=_("your seat, from 0 (default 0)"))
+        p.add_argument(
+            "--bots",
+            help=_("bot levels for the other seats, comma separated ({levels})").format(
+                levels=", ".join(LEVELS)  # not levels(gid): that loads every bot, and --help should be quick
+            ),
+        )
+        p.add_argument("--seed", type=int, help=_("the game's seed: the same seed gives the same deal"))
+        p.add_argument("--lang", choices=i18n.LANGS, help=_("language: nb, nl or en (default: from LANG)"))
+        p.add_argument("--save", metavar=_("FILE"), help=_("write the game to FILE (the engine's JSON)"))
+        p.add_argument(
+            "--delay",
+            type=float,
+            default=1.0 if watch else 0.4,
+            help=_("seconds between narrated events"),
+        )
+        group = p.add_argument_group(_("options of {game}").format(game=game_name(gid)))
+        for o in info.options:
+            text = option_help(gid, o)
+            dest = "opt_" + o.name
+            if o.kind == "bool":
+                group.add_argument(
+                    flag(o),
+                    dest=dest,
+                    action=argparse.BooleanOptionalAction,
+                    default=argparse.SUPPRESS,
+                    help=text,
+                )
+            elif o.kind == "int":
+                rng = f"{o.min}–{o.max}" + (", none" if o.nullable else "")
+                group.add_argument(
+                    flag(o),
+                    dest=dest,
+                    type=_int_or_none if o.nullable else int,
+                    metavar="N",
+                    default=argparse.SUPPRESS,
+                    help=f"{text} ({rng}; {_('default')} {o.default})",
+                )
+            else:
+                group.add_argument(
+                    flag(o), dest=dest, choices=o.choices, default=argparse.SUPPRESS, help=text
+                )
+
+
+def options(args: argparse.Namespace) -> dict[str, Any]:
+    """The game options given on the command line (absent ones keep the game's defaults)."""
+    info = game_class(args.game).info
+    given = {o.name: getattr(args, "opt_" + o.name) for o in info.options if hasattr(args, "opt_" + o.name)}
+    for o in info.options:
+        value = given.get(o.name)
+        if o.kind == "int" and value is not None and not (o.min or 0) <= value <= (o.max or value):
+            raise GameConfigError(
+                _("{flag} takes {lo} to {hi}, not {value}.").format(
+                    flag=flag(o), lo=o.min, hi=o.max, value=value
+                )
+            )
+    return given
+
+
+def seats(args: argparse.Namespace, human: bool) -> tuple[int, list[str]]:
+    """Players, and one bot level per seat the person does not take (in seat order).
+
+    ``--bots a,b,c`` gives one level per bot seat, and without ``--players``
+    the count follows it; one level alone serves every bot seat of the
+    game's default count.  The default level is the strongest the game has.
+    """
+    info = game_class(args.game).info
+    have = levels(args.game)
+    listed = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else []
+    me = 1 if human else 0
+    players = args.players
+    if players is None:
+        players = len(listed) + me if len(listed) > 1 else info.default_players
+    if not info.min_players <= players <= info.max_players:
+        raise GameConfigError(
+            _("{game} takes {lo} to {hi} players.").format(
+                game=game_name(args.game), lo=info.min_players, hi=info.max_players
+            )
+        )
+    need = players - me
+    if len(listed) <= 1:
+        listed = (listed or [have[-1]]) * need
+    if len(listed) != need:
+        raise GameConfigError(_("{n} bots listed for {need} bot seats.").format(n=len(listed), need=need))
+    for level in listed:
+        if level not in have and ":" not in level:
+            raise GameConfigError(
+                _("No bot “{level}” for {game}; levels: {levels}.").format(
+                    level=level, game=game_name(args.game), levels=", ".join(have)
+                )
+            )
+    return players, listed
+
+
+def seed(args: argparse.Namespace) -> int:
+    return args.seed if args.seed is not None else secrets.randbits(31)
+
+
+def names(lang: str, players: int, human: int | None) -> list[str]:
+    """Seat names: the person is "You"; each bot gets a name of the language."""
+    pool = SEAT_NAMES.get(lang, SEAT_NAMES["en"])
+    return [_("You") if s == human else pool[s % len(pool)] for s in range(players)]

@@ -1,0 +1,171 @@
+"""What every game's screen module provides, and the parts they share.
+
+A :class:`GameUI` turns **views** into words and pictures and turns typed
+text into actions; it never sees a state.  The loop (``loop.py``) owns the
+state, as a server would, and hands each seat only its view and its legal
+actions: the terminal is an edge like any remote client.
+
+``events(view)`` must grow only by appending as the game goes on: the loop
+narrates ``events[seen:]`` and remembers ``seen``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from rich.table import Table
+
+from .i18n import _, pgettext
+
+JSON = dict[str, Any]
+
+# Words that mean "call it a lie" (nb løgn/løgner, nl lieg/leugen, en liar), and yes/no.
+CALL_WORDS = frozenset(
+    {
+        "l",
+        "liar",
+        "lie",
+        "løgn",
+        "løgner",
+        "logn",
+        "logner",
+        "lieg",
+        "liegt",
+        "leugen",
+        "leugenaar",
+        "je liegt",
+    }
+)
+YES = frozenset({"y", "yes", "j", "ja", "jo", "jep", "yep", "sure"})
+NO = frozenset({"", "n", "no", "nei", "nee"})
+
+
+class InputError(ValueError):
+    """What the player typed is not a legal choice; the message says why, in their language."""
+
+
+class GameUI:
+    """Screen and input for one game; subclasses fill in the game's parts."""
+
+    game_id: ClassVar[str] = ""
+    # The action types of a challenge window: asked as a yes/no question, Enter meaning no.
+    window_types: ClassVar[tuple[str, str] | None] = None
+
+    def __init__(self, names: Sequence[str], me: int | None = None) -> None:
+        self.names = list(names)
+        self.me = me
+
+    def name(self, seat: int | None) -> str:
+        """A seat's name where a sentence starts with it ("You" for the person)."""
+        if seat is None or not 0 <= seat < len(self.names):
+            return "?"
+        return self.names[seat]
+
+    def mid(self, seat: int | None) -> str:
+        """A seat's name inside a sentence: "du" / "jij" / "you" for the person."""
+        return pgettext("mid-sentence", "you") if seat is not None and seat == self.me else self.name(seat)
+
+    def obj(self, seat: int | None) -> str:
+        """A seat's name as an object ("on {name}", "by {name}"): "deg" / "jou" / "you" for the person."""
+        return pgettext("object", "you") if seat is not None and seat == self.me else self.name(seat)
+
+    # -- narration --------------------------------------------------------
+    def events(self, view: Mapping[str, Any]) -> list[JSON]:
+        """The view's events, oldest first; only ever appended to as the game goes on."""
+        return [e for e in view.get("history", []) if isinstance(e, dict)]
+
+    def narrate(self, event: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+        """Lines that tell ``event`` (possibly none: a quiet event)."""
+        return []
+
+    # -- screen -----------------------------------------------------------
+    def title(self, view: Mapping[str, Any]) -> str:
+        return ""
+
+    def columns(self, view: Mapping[str, Any]) -> list[str]:
+        return []
+
+    def row(self, view: Mapping[str, Any], seat: int) -> list[str]:
+        return []
+
+    def status(self, view: Mapping[str, Any]) -> list[str]:
+        """Public lines under the table: the bid to beat, the pile, the announcement."""
+        return []
+
+    def mine(self, view: Mapping[str, Any]) -> list[str]:
+        """The viewer's own secret: their dice or hand."""
+        return []
+
+    def prompt_help(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[str]:
+        """What may be typed now, with examples."""
+        return []
+
+    def help(self, view: Mapping[str, Any]) -> list[str]:
+        """Every input form this game reads (shown for ``?``)."""
+        return []
+
+    def table(self, view: Mapping[str, Any]) -> Table:
+        """Everyone at the table, with whoever is to act marked."""
+        t = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+        t.add_column(_("Player"))
+        for col in self.columns(view):
+            t.add_column(col, justify="right")
+        t.add_column("")
+        seat = view.get("seat")
+        for s in range(view["players"]):
+            marks = []
+            if s in view.get("to_act", []):
+                marks.append(_("◀ to act"))
+            if s in view.get("winners", []) and view.get("over"):
+                marks.append(_("winner"))
+            name = self.name(s) + (" *" if s == seat else "")
+            t.add_row(name, *self.row(view, s), " ".join(marks))
+        return t
+
+    # -- input ------------------------------------------------------------
+    def is_window(self, legal: Sequence[Any]) -> bool:
+        """Is this a yes/no challenge question (call or let it pass)?"""
+        if self.window_types is None:
+            return False
+        types = {a.to_json()["type"] for a in legal}
+        return types == set(self.window_types)
+
+    def window_question(self, view: Mapping[str, Any]) -> str:
+        return _("Call it a lie? [y/N]")
+
+    def parse_window(self, text: str) -> JSON:
+        """Yes (or a call word) challenges; Enter or no lets it pass."""
+        call, let_pass = self.window_types or ("challenge", "pass")
+        t = " ".join(text.strip().lower().split()).strip("!")
+        if t in YES or t in CALL_WORDS:
+            return {"type": call}
+        if t in NO:
+            return {"type": let_pass}
+        raise InputError(_("Answer y (yes, call it) or n (no); Enter means no."))
+
+    def parse(self, text: str, view: Mapping[str, Any], legal: Sequence[Any]) -> JSON:
+        """The action the player typed, checked against ``legal``; :class:`InputError` if not."""
+        raise NotImplementedError
+
+    # -- the end ----------------------------------------------------------
+    def reveal(self, views: Sequence[Mapping[str, Any]]) -> list[str]:
+        """Lines showing every hidden card or die at the end, from every seat's own final view."""
+        return []
+
+
+def by_type(legal: Sequence[Any]) -> dict[str, list[JSON]]:
+    out: dict[str, list[JSON]] = {}
+    for a in legal:
+        j = a.to_json()
+        out.setdefault(j["type"], []).append(j)
+    return out
+
+
+def words(text: str) -> list[str]:
+    """Lower-case tokens, with the separators people use (``4x5``, ``4*5``, ``4,5``) split."""
+    t = re.sub(r"(\d)\s*[x×*]\s*(\d)", r"\1 \2", text.strip().lower())
+    for sep in (",", ";", "@", ":", "×", "*"):
+        t = t.replace(sep, " ")
+    return t.split()

@@ -1,0 +1,190 @@
+"""Words for numbers, dice faces and cards in the player's language, and reading them back.
+
+Why the odd shapes: a bid reads "fire femmere" in Norwegian and "vier
+vijven" in Dutch, so the count and the face are one plural phrase in the
+catalog (``npgettext``), and the parser learns the face words back from that
+same catalog: whatever the screen says, the player may type.
+"""
+
+from __future__ import annotations
+
+from .i18n import _, npgettext, pgettext
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SYMBOL_SUIT = {v: k for k, v in SUIT_SYMBOL.items()}
+# English number words (the catalog's keys); past twelve, digits read better anyway.
+NUMBERS_EN = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+)  # fmt: skip
+
+
+def number_word(n: int) -> str:
+    """``4`` -> "fire" / "vier" / "four"."""
+    if 0 <= n < len(NUMBERS_EN):
+        return _number(n)
+    return str(n)
+
+
+def _number(n: int) -> str:
+    return (
+        pgettext("number", "zero"),
+        pgettext("number", "one"),
+        pgettext("number", "two"),
+        pgettext("number", "three"),
+        pgettext("number", "four"),
+        pgettext("number", "five"),
+        pgettext("number", "six"),
+        pgettext("number", "seven"),
+        pgettext("number", "eight"),
+        pgettext("number", "nine"),
+        pgettext("number", "ten"),
+        pgettext("number", "eleven"),
+        pgettext("number", "twelve"),
+    )[n]
+
+
+def faces(count: int, face: int) -> str:
+    """ "four fives": ``count`` dice showing ``face``, the count in words."""
+    return _faces(count, face).format(count=number_word(count))
+
+
+def _faces(n: int, face: int) -> str:
+    forms = (
+        npgettext("dice", "{count} one", "{count} ones", n),
+        npgettext("dice", "{count} two", "{count} twos", n),
+        npgettext("dice", "{count} three", "{count} threes", n),
+        npgettext("dice", "{count} four", "{count} fours", n),
+        npgettext("dice", "{count} five", "{count} fives", n),
+        npgettext("dice", "{count} six", "{count} sixes", n),
+    )
+    return forms[face - 1]
+
+
+def ranks(count: int, rank: str) -> str:
+    """ "two fives", "three kings": ``count`` cards of ``rank`` (a rank code), the count in words."""
+    return _ranks(count, rank).format(count=number_word(count))
+
+
+def _ranks(n: int, rank: str) -> str:
+    forms = {
+        "A": npgettext("cards", "{count} ace", "{count} aces", n),
+        "2": npgettext("cards", "{count} two", "{count} twos", n),
+        "3": npgettext("cards", "{count} three", "{count} threes", n),
+        "4": npgettext("cards", "{count} four", "{count} fours", n),
+        "5": npgettext("cards", "{count} five", "{count} fives", n),
+        "6": npgettext("cards", "{count} six", "{count} sixes", n),
+        "7": npgettext("cards", "{count} seven", "{count} sevens", n),
+        "8": npgettext("cards", "{count} eight", "{count} eights", n),
+        "9": npgettext("cards", "{count} nine", "{count} nines", n),
+        "T": npgettext("cards", "{count} ten", "{count} tens", n),
+        "J": npgettext("cards", "{count} jack", "{count} jacks", n),
+        "Q": npgettext("cards", "{count} queen", "{count} queens", n),
+        "K": npgettext("cards", "{count} king", "{count} kings", n),
+    }
+    return forms.get(rank, rank)
+
+
+def rank_name(rank: str) -> str:
+    """One rank alone: "ace", "10", "king" (digits stay digits)."""
+    names = {
+        "A": pgettext("rank", "ace"),
+        "J": pgettext("rank", "jack"),
+        "Q": pgettext("rank", "queen"),
+        "K": pgettext("rank", "king"),
+        "T": "10",
+        "X": pgettext("rank", "joker"),
+    }
+    return names.get(rank, rank)
+
+
+def suit_name(suit: str) -> str:
+    names = {
+        "C": pgettext("suit", "clubs"),
+        "D": pgettext("suit", "diamonds"),
+        "H": pgettext("suit", "hearts"),
+        "S": pgettext("suit", "spades"),
+    }
+    return names.get(suit, suit)
+
+
+def card_name(code: str) -> str:
+    """A card in words, "hjerter 5" / "harten 5" / "5 of hearts"; a joker is "joker"."""
+    if code == "X":
+        return rank_name("X")
+    if len(code) == 1:
+        return rank_name(code)
+    return _("{rank} of {suit}").format(rank=rank_name(code[0]), suit=suit_name(code[1]))
+
+
+def card(code: str) -> str:
+    """A card, short: ``5♥``, ``10♠``, ``J★`` for a joker (``X``)."""
+    if code == "X":
+        return "★"
+    rank = "10" if code[0] == "T" else code[0]
+    return rank + (SUIT_SYMBOL.get(code[1], code[1]) if len(code) > 1 else "")
+
+
+def cards(codes: list[str]) -> str:
+    return " ".join(card(c) for c in codes)
+
+
+def read_card(token: str) -> str | None:
+    """A card code from what a player typed: ``TH``, ``10h``, ``10♥``, ``♥10``, ``x``; None if not a card."""
+    t = token.strip().upper().replace("♡", "♥").replace("♢", "♦")
+    if t in ("X", "★", "JOKER"):
+        return "X"
+    for sym, suit in SYMBOL_SUIT.items():
+        t = t.replace(sym, suit)
+    if len(t) >= 2 and t[0] in SUITS and t[1:] not in SUITS:  # suit first: "H10", "SK"
+        t = t[1:] + t[0]
+    rank, suit = t[:-1], t[-1:]
+    if rank == "10":
+        rank = "T"
+    if len(rank) == 1 and rank in RANKS and suit in SUITS:
+        return rank + suit
+    return None
+
+
+def read_rank(token: str) -> str | None:
+    """A rank code from ``7``, ``10``, ``T``, ``k`` or a rank's name in this language or English."""
+    t = token.strip().upper()
+    if t == "10":
+        return "T"
+    if len(t) == 1 and t in RANKS:
+        return t
+    low = token.strip().lower()
+    for code in "AJQK":
+        if low in (rank_name(code).lower(), {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}[code]):
+            return code
+    return None
+
+
+def read_number(token: str) -> int | None:
+    """``4``, "fire", "vier", "four" -> 4 (words in this language and in English)."""
+    t = token.strip().lower()
+    if t.isdigit():
+        return int(t)
+    for n in range(len(NUMBERS_EN)):
+        if t in (number_word(n).lower(), NUMBERS_EN[n]):
+            return n
+    if t in ("en", "ett", "én", "een", "één"):  # the other spellings of one
+        return 1
+    return None
+
+
+def read_face(token: str) -> int | None:
+    """A die face from ``5``, "femmer", "femmere", "vijven", "fives" (this language and English)."""
+    t = token.strip().lower()
+    if t.isdigit():
+        return int(t)
+    for face in range(1, 7):
+        for n in (1, 2):
+            if t == _faces(n, face).format(count="").strip().lower():
+                return face
+    english = ("one", "two", "three", "four", "five", "six")
+    for face, word in enumerate(english, 1):
+        if t in (word, word + "s", word + "es"):
+            return face
+    return None

@@ -1,0 +1,305 @@
+// The app: the lobby at "/", a table at "/t/{id}". It speaks the server's HTTP API and WebSocket
+// protocol (docs/protocol.md, "Server") and draws only what the server sent: the viewer's own view.
+import { h } from "./draw.js";
+import { LANGS, getLang, levelName, setLang, t } from "./i18n.js";
+import { lobby } from "./lobby.js";
+import cheat from "./games/cheat.js";
+import liarsDice from "./games/liars_dice.js";
+import liegen from "./games/liegen.js";
+import loveLetter from "./games/love_letter.js";
+
+const RENDERERS = { cheat, "liars-dice": liarsDice, liegen, "love-letter": loveLetter };
+const root = document.getElementById("app");
+
+// Everything the page knows. A table's seat token lives in localStorage, so closing the tab and
+// coming back puts the player back in their seat.
+const S = {
+  games: [], tableId: null, info: null, frame: null, ws: null, wsFor: null, seat: null, error: null,
+  sel: [], pending: false, deadlineAt: null, reveal: null, missing: false, closing: false,
+};
+
+export const store = {
+  get: (id) => JSON.parse(localStorage.getItem(`liars.seat.${id}`) || "null"),
+  put: (id, v) => localStorage.setItem(`liars.seat.${id}`, JSON.stringify(v)),
+  drop: (id) => localStorage.removeItem(`liars.seat.${id}`),
+};
+
+export async function api(path, body) {
+  const res = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(data.error?.message || res.statusText);
+  return data;
+}
+
+export function go(path) {
+  history.pushState(null, "", path);
+  window.scrollTo(0, 0);
+  route();
+}
+
+function langSwitch() {
+  return h("select", { id: "lang", "aria-label": t("language"), onchange: (e) => { setLang(e.target.value); render(); } },
+    LANGS.map((l) => h("option", { value: l, selected: l === getLang() }, { nb: "Norsk", nl: "Nederlands", en: "English" }[l])));
+}
+
+function header(sub) {
+  return h("header", {},
+    h("a", { href: "/", class: "brand", onclick: (e) => { e.preventDefault(); go("/"); } }, t("title")),
+    h("span", { class: "sub" }, sub),
+    langSwitch());
+}
+
+export function gameName(id) {
+  const g = S.games.find((x) => x.id === id);
+  return g ? g.names[getLang()] || g.names.en : id;
+}
+
+// -- routing ---------------------------------------------------------------------------------
+async function route() {
+  const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)/);
+  if (!S.games.length) [S.games, S.levels] = await Promise.all([api("/api/games"), api("/api/bots")]);
+  if (!m) {
+    closeSocket();
+    S.tableId = null;
+    return render();
+  }
+  if (S.tableId !== m[1]) {
+    closeSocket();
+    Object.assign(S, { tableId: m[1], info: null, frame: null, error: null, sel: [], reveal: null, missing: false });
+  }
+  try {
+    S.info = await api(`/api/tables/${S.tableId}`);
+  } catch {
+    S.missing = true;
+    return render();
+  }
+  connect();
+  render();
+}
+
+// -- the WebSocket ---------------------------------------------------------------------------
+function closeSocket() {
+  if (S.ws) {
+    S.closing = true;
+    S.ws.close();
+    S.ws = null;
+  }
+}
+
+function connect() {
+  const mine = store.get(S.tableId);
+  const key = `${S.tableId}:${mine ? mine.token : ""}`;
+  if (S.ws && S.wsFor === key) return;
+  closeSocket();
+  S.closing = false;
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const q = mine ? `?token=${encodeURIComponent(mine.token)}` : "";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${S.tableId}${q}`);
+  S.ws = ws;
+  S.wsFor = key;
+  S.seat = mine ? mine.seat : null;
+  ws.onmessage = (ev) => onFrame(JSON.parse(ev.data));
+  ws.onopen = () => { S.lost = false; render(); };
+  ws.onclose = (ev) => {
+    if (S.ws !== ws) return;
+    S.ws = null;
+    if (ev.code === 4403) store.drop(S.tableId); // the token is not good here: watch instead
+    if (ev.code === 4404) { S.missing = true; return render(); }
+    if (S.closing || !S.tableId) return;
+    S.lost = true;
+    render();
+    setTimeout(() => { if (!S.ws && S.tableId) connect(); }, 1000);
+  };
+}
+
+function onFrame(f) {
+  if (f.type === "table") {
+    S.info = { ...S.info, ...f };
+    if (f.status === "over" && !S.reveal) loadReveal();
+  } else if (f.type === "view") {
+    if (!S.frame || f.seq !== S.frame.seq) {
+      S.sel = []; // a new position: old picks and an old refusal no longer apply
+      S.error = null;
+    }
+    S.frame = f;
+    S.pending = false;
+    S.deadlineAt = f.deadline === null ? null : performance.now() + f.deadline * 1000;
+    S.windowAt = f.window ? performance.now() + f.window.closes * 1000 : null;
+    if (f.view.over && !S.reveal) loadReveal();
+  } else if (f.type === "error") {
+    S.pending = false;
+    S.error = f.message;
+  }
+  render();
+}
+
+async function loadReveal() {
+  S.reveal = "loading";
+  try {
+    S.reveal = await api(`/api/tables/${S.tableId}/reveal`);
+  } catch {
+    S.reveal = null;
+  }
+  render();
+}
+
+function send(action) {
+  if (!S.ws || !S.frame || S.pending) return;
+  S.error = null;
+  S.pending = true;
+  S.ws.send(JSON.stringify({ type: "act", seq: S.frame.seq, action }));
+  render();
+}
+
+// -- rendering -------------------------------------------------------------------------------
+export function render() {
+  document.documentElement.lang = getLang();
+  const focused = document.activeElement && document.activeElement.id;
+  const y = window.scrollY; // the page is rebuilt: keep the reader where they were
+  draw();
+  window.scrollTo(0, y);
+  // A frame may arrive while someone types: give the field its focus back.
+  const again = focused && document.getElementById(focused);
+  if (again && again !== document.activeElement) again.focus();
+  const log = document.getElementById("log");
+  if (log) log.scrollTop = log.scrollHeight; // the newest line in sight
+}
+
+function draw() {
+  root.replaceChildren();
+  if (!S.tableId) {
+    root.append(header(t("tagline")), lobby({ S, api, go, store, gameName }));
+    return;
+  }
+  if (S.missing) {
+    root.append(header(""), h("p", { class: "notice", id: "missing" }, t("no_table")));
+    return;
+  }
+  if (!S.info) return;
+  root.append(header(gameName(S.info.game)));
+  if (S.lost) root.append(h("p", { class: "notice" }, t("reconnecting")));
+  if (S.info.status === "waiting" || !S.frame) root.append(waitingRoom());
+  else root.append(tablePage());
+}
+
+function names() {
+  return (i) => {
+    const s = S.info?.seats?.[i];
+    if (s && s.kind === "bot") return t("bot_at", { n: i + 1, level: levelName(s.level) });
+    return (s && s.name) || t("seat", { n: i + 1 });
+  };
+}
+
+function waitingRoom() {
+  const mine = store.get(S.tableId);
+  const link = `${location.origin}/t/${S.tableId}`;
+  const free = S.info.seats.filter((s) => s.kind === "human" && !s.taken).length;
+  if (S.joinName === undefined) S.joinName = localStorage.getItem("liars.name") || "";
+  return h("section", { class: "waiting", id: "waiting" },
+    h("h2", {}, t("waiting")),
+    h("p", {}, t("waiting_help")),
+    h("div", { class: "invite" },
+      h("label", { for: "invite" }, t("invite")),
+      h("input", { id: "invite", readonly: true, value: link, onfocus: (e) => e.target.select() }),
+      h("button", { id: "copy", type: "button", onclick: async (e) => {
+        try { await navigator.clipboard.writeText(link); } catch { /* the field is selectable */ }
+        e.target.textContent = t("copied");
+      } }, t("copy"))),
+    h("ul", { class: "seatlist" }, S.info.seats.map((s) => h("li", {},
+      `${t("seat", { n: s.seat + 1 })}: `,
+      s.kind === "bot" ? t("bot", { level: levelName(s.level) }) : s.taken ? s.name : t("free"),
+      mine && mine.seat === s.seat ? ` (${t("you")})` : ""))),
+    !mine && free > 0 && S.info.status === "waiting" ? h("form", { id: "join-form", onsubmit: async (e) => {
+      e.preventDefault();
+      const n = e.target.querySelector("#join-name").value.trim() || "Player";
+      localStorage.setItem("liars.name", n);
+      try {
+        const r = await api(`/api/tables/${S.tableId}/join`, { name: n });
+        store.put(S.tableId, { seat: r.seat, token: r.token });
+        connect();
+        S.info = await api(`/api/tables/${S.tableId}`);
+      } catch (err) { S.error = err.message; }
+      render();
+    } },
+      h("label", { for: "join-name" }, t("your_name")),
+      h("input", { id: "join-name", value: S.joinName, maxlength: 40, oninput: (e) => { S.joinName = e.target.value; } }),
+      h("button", { id: "join", type: "submit" }, t("join"))) : null,
+    S.error ? h("p", { class: "error", id: "error" }, t("refused", { msg: S.error })) : null);
+}
+
+function tablePage() {
+  const f = S.frame;
+  const v = f.view;
+  const R = RENDERERS[v.game];
+  const name = names();
+  const ctx = {
+    t, name, send, sel: S.sel, pending: S.pending, frame: f, me: f.seat, redraw: () => render(),
+    toggle: (code, multi) => {
+      const i = S.sel.indexOf(code);
+      if (i >= 0) S.sel.splice(i, 1);
+      else if (multi) S.sel.push(code);
+      else S.sel = [code];
+      S.error = null;
+      render();
+    },
+  };
+  ctx.sel = S.sel;
+  const turn = f.window ? f.window.seats : v.to_act;
+  const seats = h("ol", { class: "seats", id: "seats" }, S.info.seats.map((s, i) => h("li", {
+    class: ["seat", turn.includes(i) && !v.over ? "turn" : "", i === f.seat ? "me" : "", s.away ? "away" : ""].join(" "),
+    "data-seat": i,
+  },
+  h("strong", {}, name(i)), i === f.seat ? h("em", {}, ` (${t("you")})`) : "",
+  s.away ? h("span", { class: "tag" }, ` ${t("away")}`) : "",
+  h("div", { class: "count" }, R.seat(v, i, ctx)))));
+  let status;
+  if (v.over) status = t("game_over");
+  else if (f.legal.length) status = t("your_turn");
+  else status = turn.map((i) => t("turn_of", { name: name(i) })).join(", ");
+  const page = h("main", { class: `table game-${v.game}`, id: "table", "data-seq": f.seq },
+    h("p", { class: "status", id: "status" }, status,
+      f.seat === null ? h("span", { class: "spectator", id: "spectating" }, ` — ${t("spectating")}. ${t("spectators_note")}`) : ""),
+    seats,
+    h("section", { class: "board", id: "board" }, R.board(v, ctx)),
+    f.seat !== null && !v.over ? h("section", { class: "mine", id: "mine" }, R.mine(f, ctx)) : null,
+    f.legal.length ? h("section", { class: "actions", id: "actions" }, R.actions(f, ctx),
+      S.deadlineAt !== null ? h("span", { class: "countdown", id: "countdown" }) : null) : null,
+    S.error ? h("p", { class: "error", id: "error", role: "alert" }, t("refused", { msg: S.error })) : null,
+    v.over ? gameOver(v, R, ctx) : null,
+    h("section", { class: "log" }, h("h3", {}, t("log")),
+      h("ol", { id: "log" }, R.log(v, ctx).map((line) => h("li", {}, line)))));
+  tick(page);
+  return page;
+}
+
+function gameOver(v, R, ctx) {
+  const mine = store.get(S.tableId);
+  const winners = v.winners.map((i) => ctx.name(i)).join(", ");
+  return h("section", { class: "over", id: "over" },
+    h("h2", {}, v.winners.includes(ctx.me) ? t("you_won") : t("game_over")),
+    h("p", { id: "winners" }, t("winners", { names: winners })),
+    h("h3", {}, t("all_hands")),
+    R.reveal(v, S.reveal && S.reveal.hands ? S.reveal.hands : null, ctx),
+    mine ? h("button", { id: "rematch", type: "button", onclick: async () => {
+      try {
+        const r = await api(`/api/tables/${S.tableId}/rematch`, { token: mine.token });
+        store.put(r.table, { seat: r.seat, token: r.token });
+        go(`/t/${r.table}`);
+      } catch (err) { S.error = err.message; render(); }
+    } }, t("rematch")) : S.info.rematch ? h("a", { href: `/t/${S.info.rematch}` }, t("rematch")) : null,
+    h("a", { href: "/", class: "button", onclick: (e) => { e.preventDefault(); go("/"); } }, t("new_game")));
+}
+
+// The countdown of a challenge window or turn timer, redrawn without rebuilding the page.
+function tick(page) {
+  const el = page.querySelector("#countdown");
+  if (!el || S.deadlineAt === null) return;
+  el.textContent = t("closes_in", { s: Math.max(0, Math.ceil((S.deadlineAt - performance.now()) / 1000)) });
+}
+setInterval(() => { const p = document.getElementById("table"); if (p) tick(p); }, 250);
+
+window.addEventListener("popstate", route);
+setLang(getLang());
+route().catch((err) => { root.replaceChildren(h("p", { class: "error" }, t("error", { msg: err.message }))); });

@@ -1,0 +1,110 @@
+// The lobby: pick a game, its options and seats, create a table; open tables and tables in play.
+import { h } from "./draw.js";
+import { HOWTO, OPTION_LABELS } from "./howto.js";
+import { getLang, levelName, t } from "./i18n.js";
+
+// The form survives re-rendering (a language switch redraws the page).
+const form = { game: null, players: null, options: {}, seats: [], window: 5, turn: "" };
+let listTimer = null;
+
+function optLabel(name) {
+  return OPTION_LABELS[getLang()][name] || name;
+}
+
+function resetFor(g) {
+  form.game = g.id;
+  form.players = g.default_players;
+  form.options = Object.fromEntries(g.options.map((o) => [o.name, o.default]));
+  form.seats = [];
+}
+
+function optionInput(o) {
+  const id = `opt-${o.name}`;
+  const value = form.options[o.name];
+  const set = (v) => { form.options[o.name] = v; };
+  let input;
+  if (o.kind === "bool") {
+    input = h("input", { id, type: "checkbox", checked: !!value, onchange: (e) => set(e.target.checked) });
+  } else if (o.kind === "int") {
+    input = h("input", {
+      id, type: "number", min: o.min, max: o.max, value: value ?? "", placeholder: o.nullable ? t("unset") : null,
+      onchange: (e) => set(e.target.value === "" && o.nullable ? null : Number.parseInt(e.target.value, 10)),
+    });
+  } else {
+    input = h("select", { id, onchange: (e) => set(e.target.value) },
+      o.choices.map((c) => h("option", { value: c, selected: c === value }, optLabel(c))));
+  }
+  return h("div", { class: "field" }, h("label", { for: id }, optLabel(o.name)), input);
+}
+
+export function lobby({ S, api, go, store, gameName }) {
+  const g = S.games.find((x) => x.id === form.game) || S.games.find((x) => x.id === "liars-dice") || S.games[0];
+  if (form.game !== g.id) resetFor(g);
+  const levels = S.levels[g.id];
+  while (form.seats.length < form.players) form.seats.push(form.seats.length === 0 ? "human" : `bot:${levels.includes("basic") ? "basic" : levels[0]}`);
+  form.seats.length = form.players;
+  const rerender = () => { const el = document.getElementById("lobby"); el.replaceWith(lobby({ S, api, go, store, gameName })); };
+  const status = h("p", { class: "error", id: "error", role: "alert" });
+  const create = h("form", { class: "create", id: "create-form", onsubmit: async (e) => {
+    e.preventDefault();
+    const name = document.getElementById("name").value.trim() || "Player";
+    localStorage.setItem("liars.name", name);
+    const body = { game: g.id, players: form.players, options: form.options, seats: form.seats, name };
+    const w = Number.parseFloat(form.window);
+    if (!Number.isNaN(w)) body.window_seconds = w;
+    if (form.turn !== "") body.turn_seconds = Number.parseFloat(form.turn);
+    try {
+      const r = await api("/api/tables", body);
+      if (r.token) store.put(r.table, { seat: r.seat, token: r.token });
+      go(`/t/${r.table}`);
+    } catch (err) {
+      status.textContent = t("refused", { msg: err.message });
+    }
+  } },
+  h("div", { class: "field" }, h("label", { for: "game" }, t("game")),
+    h("select", { id: "game", onchange: (e) => { resetFor(S.games.find((x) => x.id === e.target.value)); rerender(); } },
+      S.games.map((x) => h("option", { value: x.id, selected: x.id === g.id }, gameName(x.id))))),
+  h("details", { class: "howto", open: true }, h("summary", {}, t("how_to_play")),
+    h("p", { id: "howto" }, HOWTO[g.id]?.[getLang()] || g.summary)),
+  h("div", { class: "field" }, h("label", { for: "players" }, t("players")),
+    h("input", { id: "players", type: "number", min: g.players[0], max: g.players[1], value: form.players,
+      onchange: (e) => {
+        const n = Number.parseInt(e.target.value, 10);
+        if (n >= g.players[0] && n <= g.players[1]) { form.players = n; rerender(); }
+      } })),
+  g.options.length ? h("fieldset", { id: "options" }, h("legend", {}, t("options")), g.options.map(optionInput)) : null,
+  h("fieldset", { id: "seat-kinds" }, h("legend", {}, t("seats")), form.seats.map((kind, i) => h("div", { class: "field" },
+    h("label", { for: `seat-${i}` }, t("seat", { n: i + 1 })),
+    i === 0 ? h("span", { id: "seat-0" }, `${t("human")} (${t("you")})`)
+      : h("select", { id: `seat-${i}`, onchange: (e) => { form.seats[i] = e.target.value; } },
+        h("option", { value: "human", selected: kind === "human" }, t("human")),
+        levels.map((l) => h("option", { value: `bot:${l}`, selected: kind === `bot:${l}` }, t("bot", { level: levelName(l) }))))))),
+  h("div", { class: "field" }, h("label", { for: "window" }, t("window_seconds")),
+    h("input", { id: "window", type: "number", min: 0.05, max: 3600, step: "any", value: form.window,
+      onchange: (e) => { form.window = e.target.value; } })),
+  h("div", { class: "field" }, h("label", { for: "turn" }, t("turn_seconds")),
+    h("input", { id: "turn", type: "number", min: 1, max: 3600, step: "any", value: form.turn,
+      onchange: (e) => { form.turn = e.target.value; } })),
+  h("div", { class: "field" }, h("label", { for: "name" }, t("your_name")),
+    h("input", { id: "name", maxlength: 40, value: localStorage.getItem("liars.name") || "" })),
+  h("button", { id: "create", type: "submit" }, t("create")),
+  status);
+  const lists = h("section", { class: "lists", id: "lists" });
+  const refresh = async () => {
+    if (!document.body.contains(lists)) { clearInterval(listTimer); return; }
+    let data;
+    try { data = await api("/api/tables"); } catch { return; }
+    const row = (tb, verb) => h("li", {}, h("a", { href: `/t/${tb.table}`, class: verb, onclick: (e) => { e.preventDefault(); go(`/t/${tb.table}`); } },
+      `${gameName(tb.game)} — ${tb.seats.map((s) => (s.kind === "bot" ? t("bot", { level: levelName(s.level) }) : s.taken ? s.name : t("free"))).join(", ")}`),
+    ` · ${t(verb)}`);
+    lists.replaceChildren(
+      h("h2", {}, t("open_tables")),
+      data.open.length ? h("ul", { id: "open-tables" }, data.open.map((tb) => row(tb, "join"))) : h("p", {}, t("none")),
+      h("h2", {}, t("playing_tables")),
+      data.playing.length ? h("ul", { id: "playing-tables" }, data.playing.map((tb) => row(tb, "watch"))) : h("p", {}, t("none")));
+  };
+  clearInterval(listTimer);
+  listTimer = setInterval(refresh, 3000);
+  setTimeout(refresh, 0);
+  return h("main", { class: "lobby", id: "lobby" }, create, lists);
+}

@@ -1,0 +1,101 @@
+"""A player at a real pseudo-terminal: runs ``.venv/bin/liars`` under pexpect and answers its prompts.
+
+The driver reads only what a person sees (the screen text) and types what a
+person would; the expected words come from the same catalogs the program
+uses, so each language is checked for its own text.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pexpect
+
+from liars.terminal import i18n
+from liars.terminal.i18n import _
+from liars.terminal.words import SYMBOL_SUIT
+
+LIARS = str(Path(sys.executable).with_name("liars"))
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+PROMPT = r"\n(?:\x1b\[[0-9;]*m)*> "  # the move prompt, styled or not
+
+
+def spawn(args: list[str], lang: str = "en", color: bool = False, timeout: int = 60) -> pexpect.spawn:
+    env = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8", PYTHONIOENCODING="utf-8")
+    env.pop("LANGUAGE", None)
+    env["TERM"] = "xterm-256color" if color else "dumb"
+    env["COLUMNS"], env["LINES"] = "220", "50"
+    env.pop("NO_COLOR", None)
+    return pexpect.spawn(
+        LIARS, args, env=env, encoding="utf-8", timeout=timeout, dimensions=(50, 220), codec_errors="replace"
+    )
+
+
+def clean(text: str) -> str:
+    return ANSI.sub("", text).replace("\r", "")
+
+
+@dataclass
+class Run:
+    """What happened in one driven game."""
+
+    screen: str = ""
+    turns: int = 0
+    windows: int = 0
+    errors: list[str] = field(default_factory=list)
+    exit: int | None = None
+
+
+def play(
+    child: pexpect.spawn,
+    lang: str,
+    answer: Callable[[str, int], str],
+    window: Callable[[int], str] = lambda n: "",
+    again: str = "n",
+    limit: int = 3000,
+) -> Run:
+    """Answer every prompt until the program ends; ``answer(screen, tries)`` types a move."""
+    i18n.use(lang)
+    again_prompt = _("Play again? [y/N] ")
+    turn_marker = _("Your turn: {choices}").split("{")[0]
+    run = Run()
+    tries = 0
+    patterns = [re.escape(again_prompt), r"\[[yj]/N\] ", PROMPT, pexpect.EOF]
+    for _step in range(limit):
+        k = child.expect(patterns)
+        text = clean(child.before or "")
+        run.screen += text + (clean(child.after) if isinstance(child.after, str) else "")
+        if k == 0:
+            child.sendline(again)
+        elif k == 1:
+            run.windows += 1
+            child.sendline(window(run.windows))
+        elif k == 2:
+            tries = 0 if turn_marker in text else tries + 1  # no fresh screen: the last entry was refused
+            if tries > 8:
+                raise AssertionError(f"the driver is stuck; screen ends:\n{run.screen[-3000:]}")
+            run.turns += 1
+            child.sendline(answer(run.screen[-6000:], tries))
+        else:
+            child.close()
+            run.exit = child.exitstatus
+            return run
+    raise AssertionError(f"no end after {limit} prompts; screen ends:\n{run.screen[-3000:]}")
+
+
+def hand(screen: str, marker: str) -> list[str]:
+    """The numbered hand on the last line starting with ``marker`` (e.g. "Your hand:"), as shown."""
+    at = screen.rfind(marker)
+    line = screen[at + len(marker) :].split("\n")[0]
+    return re.findall(r"\d+:(\S+)", line)
+
+
+def code(shown: str) -> str:
+    """``5♥`` -> ``5H`` (the screen's short form back to a card code)."""
+    rank, suit = shown[:-1], SYMBOL_SUIT.get(shown[-1], shown[-1])
+    return ("T" if rank == "10" else rank) + suit

@@ -1,0 +1,135 @@
+"""The catalogs: every string the terminal can show is in nb, nl and en, with the same placeholders.
+
+Strings are found the way translators find them (Babel's extractor over the
+terminal's sources), plus the keys built at run time from the games'
+metadata: names, summaries and option help.  A new option or game without a
+translation fails here.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po as babel_read_po
+
+import liars
+from liars import locale
+from liars.terminal import i18n
+
+ROOT = Path(__file__).resolve().parents[2]
+SRC = ROOT / "src" / "liars"
+KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def extracted() -> set[tuple[str | None, str]]:
+    """(context, msgid) of every marked string the player can see."""
+    out = set()
+    paths = [SRC / "terminal", SRC / "commands"]
+    for base in paths:
+        for _file, _line, message, _comments, context in extract_from_dir(str(base), keywords=KEYWORDS):
+            if base.name == "commands" and _file not in ("play.py", "watch.py", "replay.py"):
+                continue
+            msgid = message if isinstance(message, str) else message[0]
+            out.add((context, msgid))
+    return out
+
+
+def catalog(lang: str) -> dict[tuple[str | None, str], list[str]]:
+    entries = locale.read_po(locale.po_path(lang).read_text(encoding="utf-8"))
+    return {
+        (e.get("msgctxt"), e["msgid"]): [e[k] for k in sorted(k for k in e if k.startswith("msgstr"))]
+        for e in entries
+        if e["msgid"]
+    }
+
+
+def dynamic_keys() -> list[str]:
+    keys = []
+    for gid in liars.GAME_IDS:
+        keys += [f"game {gid}", f"summary {gid}"]
+        keys += [f"option {gid} {o.name}" for o in liars.game_class(gid).info.options]
+    return keys
+
+
+def test_the_extractor_finds_the_strings() -> None:
+    assert len(extracted()) > 150  # a broken extraction must not pass the tests below vacuously
+
+
+@pytest.mark.parametrize("lang", locale.LANGS)
+def test_every_shown_string_is_in_the_catalog(lang: str) -> None:
+    cat = catalog(lang)
+    missing = sorted((c or "", m) for c, m in extracted() if (c, m) not in cat)
+    assert not missing, f"missing from {lang}.po: {missing}"
+    if lang != "en":
+        empty = sorted((c or "", m) for c, m in extracted() if not all(cat[(c, m)]))
+        assert not empty, f"untranslated in {lang}.po: {empty}"
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl"])
+def test_every_game_name_summary_and_option_is_translated(lang: str) -> None:
+    cat = catalog(lang)
+    missing = [k for k in dynamic_keys() if not all(cat.get((None, k), [""]))]
+    assert not missing, f"missing from {lang}.po: {missing}"
+
+
+@pytest.mark.parametrize("lang", locale.LANGS)
+def test_game_names_agree_with_the_metadata(lang: str) -> None:
+    i18n.use(lang)
+    for gid in liars.GAME_IDS:
+        assert i18n.game_name(gid) == liars.game_class(gid).info.names[lang]
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl"])
+def test_translations_keep_the_placeholders(lang: str) -> None:
+    for (ctx, msgid), forms in catalog(lang).items():
+        want = set(PLACEHOLDER.findall(msgid))
+        for form in forms:
+            assert set(PLACEHOLDER.findall(form)) == want, (ctx, msgid, form)
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl"])  # (en leaves msgstr empty; Babel then stores the msgid)
+def test_our_compiler_matches_babel(lang: str) -> None:
+    with locale.po_path(lang).open("rb") as fp:
+        cat = babel_read_po(fp)
+    out = io.BytesIO()
+    write_mo(out, cat)
+    theirs = gettext.GNUTranslations(io.BytesIO(out.getvalue()))
+    ours = gettext.GNUTranslations(
+        io.BytesIO(locale.compile_po(locale.po_path(lang).read_text(encoding="utf-8")))
+    )
+    assert ours._catalog == theirs._catalog  # type: ignore[attr-defined]
+
+
+def test_language_choice() -> None:
+    assert locale.choose("nb", {"LANG": "nl_NL.UTF-8"}) == "nb"
+    assert locale.choose(None, {"LANG": "nl_NL.UTF-8"}) == "nl"
+    assert locale.choose(None, {"LANG": "nb_NO.UTF-8"}) == "nb"
+    assert locale.choose(None, {"LANG": "no_NO"}) == "nb"
+    assert locale.choose(None, {"LANGUAGE": "nl_BE:en", "LANG": "en_US.UTF-8"}) == "nl"
+    assert locale.choose(None, {"LANG": "fr_FR.UTF-8"}) == "en"
+    assert locale.choose(None, {}) == "en"
+    with pytest.raises(ValueError):
+        locale.choose("fr")
+
+
+def test_the_build_compiles_the_catalogs(tmp_path: Path) -> None:
+    """setup.py's build_py writes a .mo beside each .po, and the .mo speaks Norwegian."""
+    subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    mo = tmp_path / "liars" / "locale" / "nb" / "LC_MESSAGES" / "liars.mo"
+    with mo.open("rb") as fp:
+        t = gettext.GNUTranslations(fp)
+    assert t.gettext("You won!") == "Du vant!"

@@ -1,0 +1,216 @@
+"""The other commands and the edges of ``play``: Ctrl-C and saving, watch, replay, --help, bad flags."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pexpect
+import pytest
+
+import liars
+from liars.terminal import i18n
+from liars.terminal.i18n import _, game_name, option_help
+
+from .drive import clean, play, spawn
+from .test_pty import dice_answer
+
+
+def test_ctrl_c_offers_to_save_and_replay_continues_from_it(tmp_path: Path) -> None:
+    save = tmp_path / "half.json"
+    i18n.use("nb")
+    child = spawn(
+        ["play", "liars-dice", "--dice", "3", "--players", "2", "--seed", "9", "--delay", "0", "--lang", "nb"]
+    )
+    child.expect(r"\n> ")
+    child.sendintr()
+    child.expect_exact(_("Save the game? File name (Enter = don't save): "))
+    child.sendline(str(save))
+    child.expect_exact(_("Saved to {path}.").format(path=save).split(".json")[0])
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    state = liars.load(save.read_text())
+    assert not state.over  # saved halfway, and the engine can go on from it
+    assert state.to_act == (0,)
+    replay = spawn(["replay", str(save), "--delay", "0", "--lang", "nb"])
+    replay.expect(pexpect.EOF)
+    replay.close()
+    text = clean(replay.before)
+    assert replay.exitstatus == 0, text
+    assert _("The game so far") in text
+
+
+def test_ctrl_c_with_save_flag_asks_yes_no(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    i18n.use("en")
+    child = spawn(
+        [
+            "play",
+            "love-letter",
+            "--players",
+            "2",
+            "--seed",
+            "1",
+            "--delay",
+            "0",
+            "--lang",
+            "en",
+            "--save",
+            str(save),
+        ]
+    )
+    child.expect(r"\n> ")
+    child.sendintr()
+    child.expect_exact(_("Save the game to {path}? [Y/n] ").format(path=save)[:30])
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert not save.exists()
+
+
+def test_a_whole_saved_game_replays_to_the_end_with_everything_shown(tmp_path: Path) -> None:
+    save = tmp_path / "dice.json"
+    args = ["play", "liars-dice", "--dice", "1", "--players", "3", "--bots", "random", "--seed", "11"]
+    run = play(spawn([*args, "--delay", "0", "--lang", "en", "--save", str(save)]), "en", dice_answer("en"))
+    assert run.exit == 0
+    data = json.loads(save.read_text())
+    i18n.use("nl")
+    child = spawn(["replay", str(save), "--lang", "nl", "--seat", "1"])
+    steps = 0
+    while child.expect([r"Enter = ", pexpect.EOF]) == 0:
+        steps += 1
+        child.sendline("")
+    child.close()
+    text = clean(child.before)
+    assert child.exitstatus == 0
+    assert steps == len(data["moves"])
+    assert _("Game over") in text
+    assert _("Last cups: {cups}").split("{")[0] in text
+
+
+def test_replay_refuses_a_file_that_is_not_a_game(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    child = spawn(["replay", str(bad), "--lang", "en"])
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    assert "is not a saved game" in clean(child.before)
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl", "en"])
+def test_watch_narrates_bots_to_the_end(lang: str) -> None:
+    i18n.use(lang)
+    child = spawn(
+        [
+            "watch",
+            "liars-dice",
+            "--bots",
+            "random,basic,random",
+            "--dice",
+            "1",
+            "--delay",
+            "0",
+            "--seed",
+            "3",
+            "--lang",
+            lang,
+        ]
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    text = clean(child.before)
+    assert child.exitstatus == 0, text
+    assert _("Winner: {names}").split("{")[0] in text
+    verb = _("{name} bid {bid}").replace("{name}", "").replace("{bid}", "").strip()  # bød, bood, bid
+    assert f" {verb} " in text
+
+
+@pytest.mark.parametrize("game_id", liars.GAME_IDS)
+def test_help_lists_the_games_own_options_translated(game_id: str) -> None:
+    child = spawn(["play", game_id, "--help", "--lang", "nl"])
+    child.expect(pexpect.EOF)
+    child.close()
+    text = " ".join(clean(child.before).split())
+    i18n.use("nl")
+    assert game_name(game_id) in text
+    for option in liars.game_class(game_id).info.options:
+        assert "--" + option.name.replace("_", "-") in text
+        assert " ".join(option_help(game_id, option).split())[:40] in text
+
+
+def test_game_options_reach_the_engine(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    args = ["play", "liars-dice", "--dice", "1", "--wild-ones", "--spot-on", "--players", "2", "--seed", "2"]
+    run = play(spawn([*args, "--delay", "0", "--save", str(save)]), "en", dice_answer("en"))
+    assert run.exit == 0
+    data = json.loads(save.read_text())
+    assert data["options"] == {"dice": 1, "wild_ones": True, "spot_on": True}
+    i18n.use("en")
+    assert _("ones are wild") in run.screen
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "liars-dice", "--players", "9"], "2 to 6 players"),
+        (["play", "liars-dice", "--bots", "genius"], "No bot “genius”"),
+        (
+            ["play", "liars-dice", "--bots", "random,random", "--players", "4"],
+            "2 bots listed for 3 bot seats",
+        ),
+        (["play", "liars-dice", "--seat", "5", "--players", "3"], "seat must be between 0 and 2"),
+        (["play", "liars-dice", "--dice", "0"], "--dice takes 1 to 10, not 0"),
+    ],
+)
+def test_bad_command_lines_are_refused_clearly(args: list[str], message: str) -> None:
+    child = spawn([*args, "--lang", "en"])
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    assert message in " ".join(clean(child.before).split())
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl"])
+def test_question_mark_shows_help_and_bad_entries_change_nothing(lang: str, tmp_path: Path) -> None:
+    i18n.use(lang)
+    save = tmp_path / "g.json"
+    args = [
+        "play",
+        "liars-dice",
+        "--players",
+        "2",
+        "--dice",
+        "2",
+        "--seed",
+        "1",
+        "--delay",
+        "0",
+        "--lang",
+        lang,
+    ]
+    child = spawn([*args, "--save", str(save)])
+    child.expect(r"\n> ")
+    child.sendline("?")
+    child.expect_exact(_("Ctrl-C leaves the game (you may save it first)."))
+    expected = {
+        "banana": _("Type a bid as two numbers, quantity and face (e.g. 4 5), or l to call liar."),
+        "9 9": _("“{word}” is not a die face (1 to 6).").format(word="9"),
+        "0 3": _("A bid is for 1 to {total} dice: that many are in play.").format(total=4),
+    }
+    for bad, message in expected.items():
+        child.expect(r"\n> ")
+        child.sendline(bad)
+        child.expect(r"\n> ")
+        assert message in " ".join(clean(child.before).split())
+        child.sendline("?")  # (answered by a help page: a harmless entry to end on)
+        child.expect_exact(_("Ctrl-C leaves the game (you may save it first)."))
+    child.sendintr()
+    child.expect_exact(_("Save the game to {path}? [Y/n] ").format(path=save)[:25])
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()
+    data = json.loads(save.read_text())
+    assert data["moves"] == []  # three refused entries and a help page: nothing happened

@@ -1,0 +1,351 @@
+"""Every input form and every kind of bad input, per game, on real engine positions.
+
+The screens read views only, so each test builds a real state, takes the
+seat's view and legal actions, and checks what the typed text becomes; the
+engine then accepts it (``state.act``), so a form that parses to an illegal
+action would fail here too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import liars
+from liars.terminal import i18n
+from liars.terminal.games import ui_for
+from liars.terminal.ui import InputError
+
+NAMES = ["You", "Kari", "Ola", "Per"]
+
+
+@pytest.fixture(autouse=True)
+def english() -> None:
+    i18n.use("en")
+
+
+def parsed(state: liars.State, text: str) -> dict[str, Any]:
+    seat = state.to_act[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    ui = ui_for(state.game.id, NAMES[: state.game.players])
+    action = ui.parse_window(text) if ui.is_window(legal) else ui.parse(text, view, legal)
+    state.clone().act(seat, action)  # the engine agrees it is legal
+    return action
+
+
+def refused(state: liars.State, text: str) -> str:
+    seat = state.to_act[0]
+    ui = ui_for(state.game.id, NAMES[: state.game.players])
+    legal = state.legal_actions(seat)
+    before = state.to_json()
+    with pytest.raises(InputError) as err:
+        if ui.is_window(legal):
+            ui.parse_window(text)
+        else:
+            ui.parse(text, state.view(seat), legal)
+    assert state.to_json() == before
+    return str(err.value)
+
+
+# -- Liar's Dice -----------------------------------------------------------
+
+
+def dice_state(bid: tuple[int, int] | None = None, **options: Any) -> liars.State:
+    state = liars.make("liars-dice", players=2, seed=1, **options).new_game(
+        setup={"dice": [[2, 3, 5], [1, 5, 6]], "opener": 0}
+    )
+    if bid:
+        state.act(0, {"type": "bid", "quantity": bid[0], "face": bid[1]})
+        state.act(1, {"type": "bid", "quantity": bid[0], "face": bid[1] + 1})
+    return state
+
+
+@pytest.mark.parametrize(
+    "text", ["4 5", "4x5", "4X5", "4×5", "4*5", "4,5", " 4  5 ", "four fives", "4 fives"]
+)
+def test_dice_bid_forms_in_english(text: str) -> None:
+    assert parsed(dice_state(), text) == {"type": "bid", "quantity": 4, "face": 5}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("nb", "fire femmere"),
+        ("nb", "fire femmer"),
+        ("nb", "4 femmere"),
+        ("nl", "vier vijven"),
+        ("nl", "4 vijven"),
+    ],
+)
+def test_dice_bid_words_in_each_language(lang: str, text: str) -> None:
+    i18n.use(lang)
+    assert parsed(dice_state(), text) == {"type": "bid", "quantity": 4, "face": 5}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "q", "f"),
+    [("nb", "én ener", 1, 1), ("nl", "twee zessen", 2, 6), ("nb", "to seksere", 2, 6)],
+)
+def test_dice_small_numbers_as_words(lang: str, text: str, q: int, f: int) -> None:
+    i18n.use(lang)
+    assert parsed(dice_state(), text) == {"type": "bid", "quantity": q, "face": f}
+
+
+@pytest.mark.parametrize("text", ["l", "L", "liar", "løgn", "lieg", "Je liegt!", "løgner!"])
+def test_dice_call_words(text: str) -> None:
+    assert parsed(dice_state(bid=(1, 2)), text) == {"type": "liar"}
+
+
+@pytest.mark.parametrize("text", ["s", "spot on", "eksakt", "precies"])
+def test_dice_spot_on_words(text: str) -> None:
+    assert parsed(dice_state(bid=(1, 2), spot_on=True), text) == {"type": "spot_on"}
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("", "two numbers"),
+        ("banana", "two numbers"),
+        ("4", "two numbers"),
+        ("4 5 6", "two numbers"),
+        ("many fives", "not a number of dice"),
+        ("4 7", "not a die face"),
+        ("4 0", "not a die face"),
+        ("4 sevens", "not a die face"),
+        ("0 5", "1 to 6 dice"),
+        ("7 5", "1 to 6 dice"),
+    ],
+)
+def test_dice_bad_bids(text: str, why: str) -> None:
+    assert why in refused(dice_state(), text)
+
+
+def test_dice_a_bid_must_be_higher() -> None:
+    state = dice_state(bid=(2, 3))  # the bid to beat is 2 fours
+    assert "not higher than two fours" in refused(state, "2 4")
+    assert "not higher" in refused(state, "2 2")
+    assert "not higher" in refused(state, "1 6")
+    assert parsed(state, "2 5") == {"type": "bid", "quantity": 2, "face": 5}
+    assert parsed(state, "3 1") == {"type": "bid", "quantity": 3, "face": 1}
+
+
+def test_dice_calls_need_a_bid_and_the_option() -> None:
+    assert "no bid to call" in refused(dice_state(), "l")
+    assert "--spot-on is off" in refused(dice_state(bid=(1, 2)), "s")
+    assert "no bid to call" in refused(dice_state(spot_on=True), "s")
+
+
+def test_dice_refusals_speak_the_players_language() -> None:
+    i18n.use("nb")
+    assert "Det finnes ikke noe bud" in refused(dice_state(), "løgn")
+    i18n.use("nl")
+    assert "niet hoger dan twee vieren" in refused(dice_state(bid=(2, 3)), "2 4")
+
+
+# -- Cheat -----------------------------------------------------------------
+
+
+def cheat_state(**options: Any) -> liars.State:
+    return liars.make("cheat", players=3, seed=4, **options).new_game()
+
+
+def test_cheat_cards_by_number_code_and_mixed() -> None:
+    state = cheat_state()
+    hand = state.view(state.to_act[0])["hand"]
+    assert parsed(state, "1") == {"type": "play", "cards": [hand[0]]}
+    assert parsed(state, "1 3") == {"type": "play", "cards": [hand[0], hand[2]]}
+    assert parsed(state, f"{hand[1]} {hand[4].lower()}") == {"type": "play", "cards": [hand[1], hand[4]]}
+    assert parsed(state, f"2, {hand[3]}") == {"type": "play", "cards": [hand[1], hand[3]]}
+
+
+def test_cheat_card_codes_in_every_spelling() -> None:
+    state = cheat_state()
+    hand = state.view(state.to_act[0])["hand"]
+    ten = next((c for c in hand if c[0] == "T"), None)
+    if ten is not None:
+        suit = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[ten[1]]
+        for text in (ten, "10" + ten[1], "10" + ten[1].lower(), "10" + suit, suit + "10"):
+            assert parsed(state, text) == {"type": "play", "cards": [ten]}
+    else:  # this deal has no ten for the player: then a ten is refused as not held
+        assert "do not hold" in refused(state, "10H")
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [("", "at least one card"), ("99", "no card number 99"), ("ZZ", "not a card"), ("1 1", "named twice")],
+)
+def test_cheat_bad_plays(text: str, why: str) -> None:
+    assert why in refused(cheat_state(), text)
+
+
+def test_cheat_refuses_cards_not_held_and_too_many() -> None:
+    state = cheat_state()
+    hand = state.view(state.to_act[0])["hand"]
+    other = next(c for c in (r + s for r in "A23456789TJQK" for s in "CDHS") if c not in hand)
+    assert "do not hold" in refused(state, other)
+    assert "named twice" in refused(state, f"1 {hand[0]}")
+    assert "At most 2 cards" in refused(cheat_state(max_cards=2), "1 2 3")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("", "pass"),
+        ("n", "pass"),
+        ("nei", "pass"),
+        ("nee", "pass"),
+        ("y", "challenge"),
+        ("j", "challenge"),
+        ("ja", "challenge"),
+        ("l", "challenge"),
+        ("løgner", "challenge"),
+        ("liar!", "challenge"),
+    ],
+)
+def test_cheat_window_enter_means_no(text: str, kind: str) -> None:
+    state = cheat_state()
+    state.act(state.to_act[0], state.legal_actions(state.to_act[0])[0])
+    assert parsed(state, text) == {"type": kind}
+
+
+def test_cheat_window_refuses_anything_else() -> None:
+    state = cheat_state()
+    state.act(state.to_act[0], state.legal_actions(state.to_act[0])[0])
+    assert "Enter means no" in refused(state, "maybe")
+
+
+# -- Liegen ----------------------------------------------------------------
+
+
+def liegen_state(**options: Any) -> liars.State:
+    return liars.make("liegen", players=3, seed=6, **options).new_game()
+
+
+def test_liegen_card_alone_tells_the_truth() -> None:
+    state = liegen_state()
+    hand = state.view(state.to_act[0])["hand"]
+    assert parsed(state, "2") == {"type": "play", "card": hand[1], "announce": hand[1]}
+
+
+@pytest.mark.parametrize(
+    "form", ["{n} {a}", "{c} {a}", "{c} as {a}", "{c} som {a}", "{c} als {a}", "{n}, {a}"]
+)
+def test_liegen_card_and_announcement_forms(form: str) -> None:
+    state = liegen_state()
+    hand = state.view(state.to_act[0])["hand"]
+    text = form.format(n=3, c=hand[2], a="5H")
+    assert parsed(state, text) == {"type": "play", "card": hand[2], "announce": "5H"}
+
+
+def test_liegen_as_is_also_the_ace_of_spades() -> None:
+    state = liegen_state()
+    hand = state.view(state.to_act[0])["hand"]
+    assert parsed(state, "1 AS") == {"type": "play", "card": hand[0], "announce": "AS"}
+
+
+def test_liegen_announcement_must_follow() -> None:
+    state = liegen_state()
+    seat = state.to_act[0]
+    state.act(seat, {"type": "play", "card": state.view(seat)["hand"][0], "announce": "5H"})
+    while state.legal_actions(state.to_act[0])[0].to_json()["type"] != "play":
+        state.act(state.to_act[0], {"type": "pass"})
+    assert "cannot announce “3 of clubs” after “5 of hearts”" in refused(state, "1 3C")
+    assert parsed(state, "1 9H")["announce"] == "9H"  # same suit
+    assert parsed(state, "1 5S")["announce"] == "5S"  # same rank
+
+
+def test_liegen_rank_step_announces_ranks() -> None:
+    state = liegen_state(follow="rank_step")
+    hand = state.view(state.to_act[0])["hand"]
+    assert parsed(state, "1 7") == {"type": "play", "card": hand[0], "announce": "7"}
+    assert parsed(state, "1 king") == {"type": "play", "card": hand[0], "announce": "K"}
+    assert parsed(state, "1")["announce"] == hand[0][0]
+    assert "not a rank" in refused(state, "1 Z")
+
+
+def test_liegen_jokers_need_an_announcement() -> None:
+    for seed in range(40):
+        state = liars.make("liegen", players=2, seed=seed, jokers=True).new_game()
+        hand = state.view(state.to_act[0])["hand"]
+        if "X" in hand:
+            assert "needs an announcement" in refused(state, "X")
+            assert parsed(state, "X 5H") == {"type": "play", "card": "X", "announce": "5H"}
+            return
+    raise AssertionError("no seed dealt the opener a joker")
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("", "Type a card"),
+        ("1 2 3 4", "Type a card"),
+        ("1 ZZ", "not a card to announce"),
+        ("99", "no card number"),
+    ],
+)
+def test_liegen_bad_plays(text: str, why: str) -> None:
+    assert why in refused(liegen_state(), text)
+
+
+def test_liegen_window_accuse_or_pass() -> None:
+    state = liegen_state()
+    state.act(state.to_act[0], state.legal_actions(state.to_act[0])[0])
+    assert parsed(state, "") == {"type": "pass"}
+    assert parsed(state, "j") == {"type": "accuse"}
+    assert parsed(state, "lieg") == {"type": "accuse"}
+
+
+# -- Love Letter -----------------------------------------------------------
+
+
+ALL = ["K", "Q", "J", "T", "T", "9", "9", "8", "8", "7", "7", "6", "6", "6", "5", "5"]
+
+
+def love_deal(mine: str, draw: str) -> liars.State:
+    """Seat 0 holds ``mine`` and draws ``draw``; the rest of the 16 cards go where they fit."""
+    rest = list(ALL)
+    for c in (mine, draw, "7", "9"):
+        rest.remove(c)
+    set_aside = rest.pop()
+    hands = [[mine], ["7"], ["9"]]
+    return liars.make("love-letter", players=3, seed=1, target_wins=1).new_game(
+        setup={"hands": hands, "set_aside": set_aside, "deck": [draw, *rest], "starter": 0}
+    )
+
+
+def test_love_numbered_choices_and_card_forms() -> None:
+    state = love_deal("6", "5")
+    legal = [a.to_json() for a in state.legal_actions(0)]
+    assert parsed(state, "1") == legal[0]
+    assert parsed(state, "6 1 K") == {"type": "play", "card": "6", "target": 1, "guess": "K"}
+    assert parsed(state, "6 Kari king") == {"type": "play", "card": "6", "target": 1, "guess": "K"}
+    assert parsed(state, "5 2 10") == {"type": "play", "card": "5", "target": 2, "guess": "T"}
+
+
+def test_love_a_card_with_one_choice_needs_no_more() -> None:
+    state = love_deal("9", "8")
+    assert parsed(state, "9") == {"type": "play", "card": "9"}
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("99", "from 1 to"),
+        ("6 1 2 3", "number of a choice"),
+        ("Z", "not a Love Letter card"),
+        ("K 1", "do not hold"),
+        ("6 Bob K", "not a player"),
+        ("6 1 Z", "not a card to guess"),
+        ("6 1 6", "Not a choice now"),
+        ("6 0 K", "Not a choice now"),
+    ],
+)
+def test_love_bad_input(text: str, why: str) -> None:
+    assert why in refused(love_deal("6", "5"), text)
+
+
+def test_love_the_queen_is_forced() -> None:
+    state = love_deal("Q", "J")
+    assert "must play the queen" in refused(state, "J 1")
+    assert parsed(state, "Q") == {"type": "play", "card": "Q"}

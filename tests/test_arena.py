@@ -1,0 +1,172 @@
+"""The arena: rotation, duplicate deals, reproducibility across jobs and Ray, and its outputs."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from liars import IllegalAction, arena, arena_output, cli
+
+DICE = arena.Config("liars-dice", ("basic", "random", "random"), seed=7, options=(("dice", 2),))
+
+
+def test_rotation_seats_every_entrant_in_every_seat_once() -> None:
+    for n in range(2, 7):
+        rots = arena.rotations(n)
+        assert len(rots) == n
+        for seats in rots:
+            assert sorted(seats) == list(range(n))  # each rotation is a seating of everyone
+        for e in range(n):
+            assert sorted(seats.index(e) for seats in rots) == list(range(n))
+
+
+def test_schedule_duplicates_deals_within_a_rotation_block() -> None:
+    matches = arena.schedule(DICE, 9)
+    assert [m.index for m in matches] == list(range(9))
+    blocks = [matches[i : i + 3] for i in range(0, 9, 3)]
+    for block in blocks:
+        assert len({m.deal for m in block}) == 1
+        assert sorted(m.rotation for m in block) == [0, 1, 2]
+    assert len({b[0].deal for b in blocks}) == 3
+    fresh = arena.schedule(DICE, 9, duplicate=False)
+    assert len({m.deal for m in fresh}) == 9
+    seat_counts = Counter((m.seats.index(e), e) for m in matches for e in range(3))
+    assert set(seat_counts.values()) == {3}
+
+
+def test_schedule_rounds_up_to_whole_rotations_and_is_stable() -> None:
+    assert len(arena.schedule(DICE, 7)) == 9
+    assert arena.schedule(DICE, 7) == arena.schedule(DICE, 9)
+    other = arena.Config("liars-dice", DICE.bots, seed=8, options=DICE.options)
+    assert arena.schedule(other, 3)[0].deal != arena.schedule(DICE, 3)[0].deal
+    assert arena.derive(1, "deal", 0) == arena.derive(1, "deal", 0) != arena.derive(1, "deal", 1)
+    with pytest.raises(ValueError):
+        arena.schedule(DICE, 0)
+
+
+def test_duplicate_deals_give_the_same_dice_to_the_same_seat() -> None:
+    import liars
+
+    block = arena.schedule(DICE, 3)
+    starts = [liars.make("liars-dice", players=3, seed=m.deal, dice=2).new_game().view(None) for m in block]
+    assert all(s == starts[0] for s in starts)
+
+
+def test_labels_number_repeated_bots() -> None:
+    assert DICE.labels() == ["basic", "random#1", "random#2"]
+
+
+def test_play_records_a_whole_game() -> None:
+    match = arena.schedule(DICE, 3)[1]
+    rec = arena.play(DICE, match)
+    assert rec["seats"] == list(match.seats)
+    assert len(rec["winners"]) == 1 and rec["places"][rec["winners"][0]] == 1
+    assert sum(rec["decisions"]) == rec["actions"] > 0
+    assert rec == arena.play(DICE, match) | {"time": rec["time"], "slowest": rec["slowest"]}
+
+
+def test_jobs_give_the_same_results_as_one_process() -> None:
+    matches = arena.schedule(DICE, 12)
+    one = arena.run(DICE, matches, jobs=1)
+    two = arena.run(DICE, matches, jobs=2, chunk=2)
+    strip = [{k: v for k, v in r.items() if k not in ("time", "slowest")} for r in one]
+    assert strip == [{k: v for k, v in r.items() if k not in ("time", "slowest")} for r in two]
+    assert arena.summarize(DICE, one)["rows"][0]["wins"] == arena.summarize(DICE, two)["rows"][0]["wins"]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="ray is not installed")
+def test_ray_gives_the_same_results_as_one_process() -> None:
+    import ray
+
+    matches = arena.schedule(DICE, 6)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = arena.run(DICE, matches, ray="auto", chunk=3)
+    finally:
+        ray.shutdown()
+    local = arena.run(DICE, matches, jobs=1)
+    keys = ("index", "deal", "seats", "winners", "places", "actions", "decisions")
+    assert [[r[k] for k in keys] for r in on_ray] == [[r[k] for k in keys] for r in local]
+
+
+def test_wilson_interval() -> None:
+    lo, hi = arena.wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    lo, hi = arena.wilson(0, 20)
+    assert lo == 0.0 and 0.15 < hi < 0.17
+    assert arena.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_summary_counts_wins_places_and_rates_the_winner_higher() -> None:
+    records: list[dict[str, Any]] = [
+        {
+            "seats": [0, 1],
+            "winners": [w],
+            "places": [1 if w == 0 else 2, 1 if w == 1 else 2],
+            "time": [0.002, 0.001],
+            "slowest": [0.002, 0.001],
+            "decisions": [2, 1],
+        }
+        for w in (0, 0, 0, 1)
+    ]
+    config = arena.Config("liars-dice", ("basic", "random"), seed=1)
+    s = arena.summarize(config, records)
+    a, b = s["rows"]
+    assert (a["games"], a["wins"], b["wins"]) == (4, 3.0, 1.0)
+    assert a["win_rate"] == 0.75 and a["mean_place"] == 1.25
+    assert a["mean_decision_ms"] == pytest.approx(1.0)
+    assert a["rating"]["mu"] > b["rating"]["mu"]
+
+
+class Broken:
+    def act(self, view: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
+        return {"type": "bid", "quantity": 0, "face": 9}
+
+
+def test_a_bot_answering_nonsense_stops_the_tournament_naming_it() -> None:
+    config = arena.Config("liars-dice", ("basic", "tests.test_arena:Broken"), seed=1)
+    with pytest.raises(IllegalAction, match=r"bot tests\.test_arena:Broken answered"):
+        arena.run(config, arena.schedule(config, 2))
+
+
+def test_cli_json_csv_and_plot_hold_what_the_table_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "my_bots.py").write_text(
+        "class First:\n    def act(self, view, legal_actions):\n        return legal_actions[0]\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    out_json, out_csv, out_png = tmp_path / "r.json", tmp_path / "r.csv", tmp_path / "r.png"
+    argv = ["arena", "liars-dice", "--bots", "basic,my_bots:First,random", "--games", "6", "--seed", "3"]
+    argv += ["--jobs", "1", "-o", "dice=2", "--quiet", "--json", str(out_json), "--csv", str(out_csv)]
+    assert cli.main([*argv, "--plot", str(out_png)]) == 0
+    printed = capsys.readouterr().out
+    summary = json.loads(out_json.read_text())
+    assert summary["games"] == 6 and summary["options"] == {"dice": 2}
+    assert [r["bot"] for r in summary["rows"]] == ["basic", "my_bots:First", "random"]
+    for row in summary["rows"]:
+        line = next(ln for ln in printed.splitlines() if row["bot"] in ln)
+        for cell in arena_output.cells(row):
+            assert cell in line
+    csv_lines = out_csv.read_text().splitlines()
+    assert len(csv_lines) == 4 and csv_lines[1].startswith("liars-dice,3,3,basic,")
+    assert out_png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert cli.main([*argv[:8], "--jobs", "1", "-o", "dice=2", "--quiet", "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)  # --json alone: JSON on stdout, no table
+    timing = ("mean_decision_ms", "max_decision_ms")
+    assert [{k: v for k, v in r.items() if k not in timing} for r in again["rows"]] == [
+        {k: v for k, v in r.items() if k not in timing} for r in summary["rows"]
+    ]
+
+
+def test_cli_refuses_bad_tournaments() -> None:
+    assert cli.main(["arena", "liars-dice", "--bots", "basic", "--games", "2", "--quiet"]) == 2
+    assert cli.main(["arena", "liars-dice", "--bots", "basic,nope", "--games", "2", "--quiet"]) == 2
+    assert cli.main(["arena", "liars-dice", "--bots", "basic,no_module:X", "--quiet"]) == 2
+    assert cli.main(["arena", "liars-dice", "--bots", "basic,basic", "-o", "dice=99", "--quiet"]) == 2

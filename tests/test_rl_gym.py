@@ -1,0 +1,86 @@
+"""Gymnasium adapter: check_env on every game, bots as opponents, the mask in info."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import liars.rl.gym  # noqa: F401  (registers liars/*-v0)
+from liars import IllegalAction
+from liars.rl.gym import LiarsGymEnv
+
+ENVS: list[tuple[str, dict[str, Any]]] = [
+    ("liars/LiarsDice-v0", {"players": 2, "dice": 2}),
+    ("liars/LiarsDice-v0", {"players": 4, "seat": None, "spot_on": True}),
+    ("liars/Cheat-v0", {"players": 3}),
+    ("liars/Liegen-v0", {"players": 2}),
+    ("liars/LoveLetter-v0", {"players": 3}),
+]
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize(("env_id", "kw"), ENVS, ids=[f"{e}-{k['players']}p" for e, k in ENVS])
+def test_check_env(env_id: str, kw: dict[str, Any]) -> None:
+    env = gymnasium.make(env_id, **kw)
+    check_env(env.unwrapped, skip_render_check=True)
+
+
+def play(env: Any, seed: int) -> tuple[float, dict[str, Any]]:
+    rng = np.random.default_rng(seed)
+    obs, info = env.reset(seed=seed)
+    while True:
+        legal = np.flatnonzero(info["action_mask"])
+        assert env.observation_space.contains(obs) and len(legal) > 0
+        obs, reward, term, trunc, info = env.step(int(rng.choice(legal)))
+        if term or trunc:
+            return float(reward), info
+
+
+def test_episodes_end_with_a_zero_sum_reward_and_are_reproducible() -> None:
+    env = gymnasium.make("liars/LiarsDice-v0", players=3, dice=1)
+    results = [play(env, s) for s in range(20)]
+    assert {r for r, _ in results} <= {1.0, -0.5}
+    for reward, info in results:
+        assert (reward == 1.0) == (info["winners"] == [0])
+    assert [play(env, s)[0] for s in range(20)] == [r for r, _ in results]
+
+
+def test_mask_is_the_seats_legal_ids_and_bots_never_act_for_us() -> None:
+    env = LiarsGymEnv("liars-dice", players=3, seat=1, dice=2)
+    _, info = env.reset(seed=2)
+    for _ in range(30):
+        state = env.state
+        assert state is not None
+        if state.over:
+            break
+        assert state.to_act == (1,)
+        assert np.flatnonzero(info["action_mask"]).tolist() == sorted(state.legal_ids())
+        _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[-1]))
+
+
+def test_illegal_action_loses_without_touching_the_game_or_raises() -> None:
+    env = LiarsGymEnv("liars-dice", players=2)
+    _, info = env.reset(seed=0)
+    assert env.state is not None
+    before = env.state.to_json()
+    bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, term, _, info = env.step(bad)
+    assert (reward, term) == (-1.0, True) and "not legal" in info["illegal_action"]
+    assert env.state.to_json() == before
+    strict = LiarsGymEnv("liars-dice", players=2, illegal="raise")
+    strict.reset(seed=0)
+    with pytest.raises(IllegalAction):
+        strict.step(bad)
+
+
+def test_bad_configuration_is_refused() -> None:
+    with pytest.raises(ValueError):
+        LiarsGymEnv("liars-dice", players=3, opponents=["random"])
+    with pytest.raises(ValueError):
+        LiarsGymEnv("liars-dice", players=2, seat=2)
+    with pytest.raises(ValueError):
+        LiarsGymEnv("liars-dice", illegal="ignore")

@@ -1,0 +1,101 @@
+"""OpenSpiel adapter: random_sim_test on every game, chance nodes, info states equal iff views equal."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-untyped]
+import pytest
+
+import liars.rl.openspiel  # noqa: F401  (registers the python_* games)
+from liars import GameConfigError
+
+SIMS: list[tuple[str, dict[str, Any], int]] = [
+    ("python_liars_dice", {"players": 2, "dice": 1}, 20),
+    ("python_liars_dice", {"players": 3, "dice": 2, "wild_ones": True}, 4),
+    ("python_liars_dice", {"players": 2, "dice": 3, "spot_on": True}, 4),
+    ("python_love_letter", {"players": 2}, 10),
+    ("python_love_letter", {"players": 4}, 5),
+    ("python_cheat", {"players": 3, "max_cards": 2}, 1),
+    ("python_liegen", {"players": 2, "follow": "suit"}, 1),
+]
+
+
+@pytest.mark.parametrize(("name", "params", "sims"), SIMS, ids=[f"{n}-{p}" for n, p, _ in SIMS])
+def test_random_sim(name: str, params: dict[str, Any], sims: int) -> None:
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=sims > 1, verbose=False)
+
+
+def deal(game: Any, outcomes: list[int]) -> Any:
+    state = game.new_initial_state()
+    for o in outcomes:
+        assert state.is_chance_node()
+        assert abs(sum(p for _, p in state.chance_outcomes()) - 1.0) < 1e-9
+        state.apply_action(o)
+    return state
+
+
+def test_deal_builds_the_engine_position() -> None:
+    game = pyspiel.load_game("python_liars_dice", {"players": 2, "dice": 2})
+    state = deal(game, [1, 0, 5, 2, 2])  # opener 1; seat 0 rolls 1 and 6, seat 1 rolls 3 and 3
+    assert state.current_player() == 1
+    assert state.view(0)["dice"] == [1, 6] and state.view(1)["dice"] == [3, 3]
+
+
+def test_later_rounds_are_rolled_by_chance_nodes() -> None:
+    game = pyspiel.load_game("python_liars_dice", {"players": 2, "dice": 2})
+    state = deal(game, [0, 0, 0, 0, 0])  # all ones
+    state.apply_action(2 + 6 * 3 + 5)  # seat 0 bids four sixes (there are none)
+    state.apply_action(0)  # seat 1 calls liar: seat 0 loses a die
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 6
+    for face in (4, 3, 5):  # three dice in play: 5, 4, 6
+        state.apply_action(face)
+    assert state.current_player() == 0
+    assert state.view(0)["dice"] == [5] and state.view(1)["dice"] == [4, 6]
+    assert state.view(0)["dice_counts"] == [1, 2] and state.view(0)["round"] == 2
+
+
+def test_info_state_strings_are_equal_exactly_when_views_are() -> None:
+    game = pyspiel.load_game("python_liars_dice", {"players": 3, "dice": 2})
+    rng = random.Random(0)
+    by_string: dict[str, str] = {}
+    by_view: dict[str, str] = {}
+    for _ in range(40):
+        # Seat 0's dice are fixed, the others random: many states share seat 0's information.
+        state = deal(game, [0, 2, 3, *[rng.randrange(6) for _ in range(4)]])
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            for p in range(3):
+                s = state.information_state_string(p)
+                v = json.dumps(state.view(p), sort_keys=True)
+                assert by_string.setdefault(s, v) == v
+                assert by_view.setdefault(v, s) == s
+            state.apply_action(rng.choice(state.legal_actions()[:4]))
+    shared = sum(1 for s in by_string if '"seat":0' in s)
+    assert 1 < shared < len(by_string)
+
+
+def test_other_seats_dice_change_nothing_a_seat_observes() -> None:
+    game = pyspiel.load_game("python_liars_dice", {"players": 2, "dice": 2})
+    a, b = deal(game, [0, 1, 4, 0, 0]), deal(game, [0, 1, 4, 5, 3])
+    for action in (2 + 2, 2 + 9):
+        for p in (0, 1):
+            same = p == 0
+            assert (a.information_state_string(p) == b.information_state_string(p)) == same
+            assert np.array_equal(a.information_state_tensor(p), b.information_state_tensor(p)) == same
+            assert np.array_equal(a.observation_tensor(p), b.observation_tensor(p)) == same
+        a.apply_action(action)
+        b.apply_action(action)
+
+
+def test_multi_round_card_games_are_refused() -> None:
+    with pytest.raises(GameConfigError):
+        pyspiel.load_game("python_love_letter", {"players": 2, "target_wins": 3})
+    with pytest.raises(GameConfigError):
+        pyspiel.load_game("python_liegen", {"players": 2, "target_wins": 2})

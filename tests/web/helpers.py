@@ -1,0 +1,102 @@
+"""Driving the web app like a person: fill the lobby, follow the invite, click the buttons."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+Page = Any
+
+
+def create_table(
+    page: Page,
+    url: str,
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    seats: list[str],
+    name: str,
+    window: float = 2.0,
+) -> str:
+    """Fill the lobby form and create the table; returns the table id (the page is at /t/ID)."""
+    page.goto(url + "/")
+    page.select_option("#game", game)
+    page.fill("#players", str(players))
+    page.press("#players", "Tab")
+    for key, value in options.items():
+        sel = f"#opt-{key}"
+        if isinstance(value, bool):
+            page.set_checked(sel, value)
+        elif isinstance(value, int):
+            page.fill(sel, str(value))
+            page.press(sel, "Tab")
+        else:
+            page.select_option(sel, value)
+    for i, kind in enumerate(seats):
+        if i > 0:
+            page.select_option(f"#seat-{i}", kind)
+    page.fill("#window", str(window))
+    page.press("#window", "Tab")
+    page.fill("#name", name)
+    page.click("#create")
+    page.wait_for_selector("#invite, #table")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def join(page: Page, invite: str, name: str) -> None:
+    page.goto(invite)
+    page.fill("#join-name", name)
+    page.click("#join")
+    page.wait_for_selector("#table, #waiting:not(:has(#join-form))")
+
+
+def watch_frames(page: Page) -> list[dict[str, Any]]:
+    """Every WebSocket frame the page receives, parsed (what the browser was told, nothing else)."""
+    frames: list[dict[str, Any]] = []
+
+    def on_ws(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
+
+    page.on("websocket", on_ws)
+    return frames
+
+
+def step(page: Page, max_pick: int = 1) -> str | None:
+    """One move by the test player's policy: pass a challenge window, else the first enabled
+    action button, else pick cards (up to ``max_pick``) so the play buttons appear."""
+    return str(
+        page.evaluate(
+            """(maxPick) => {
+            if (!document.querySelector('#table') || document.querySelector('#over')) return null;
+            const pass = document.querySelector('#actions button.pass:not(:disabled)');
+            if (pass) { pass.click(); return 'pass'; }
+            const picked = document.querySelectorAll('#mine .pick.selected').length;
+            const free = document.querySelector('#mine .pick:not(.selected)');
+            if (free && picked < maxPick) { free.click(); return 'pick'; }
+            const act = document.querySelector('#actions button.act:not(:disabled)');
+            if (act) { act.click(); return 'act'; }
+            return null;
+        }""",
+            max_pick,
+        )
+    )
+
+
+def play_out(pages: list[Page], deadline: float, max_pick: int = 1, every: Any = None) -> int:
+    """Let both players play by the policy until the game-over screen shows on every page."""
+    moves = 0
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        if all(p.locator("#over").count() for p in pages):
+            return moves
+        acted = False
+        for p in pages:
+            if step(p, max_pick) not in (None, "None"):
+                acted = True
+                moves += 1
+        if every is not None:
+            every(moves)
+        if not acted:
+            pages[0].wait_for_timeout(30)
+    raise AssertionError(f"the game did not end within {deadline} s ({moves} moves)")

@@ -1,0 +1,135 @@
+"""Whole games through the web app: two players in their own browsers, a bot, and a spectator.
+
+Each test creates the table in the lobby, the second player joins by the invite link, a third
+browser watches, and the players click the buttons the app builds from the legal actions until
+the game-over screen shows every hidden hand. The spectator's frames and page are checked all
+along: nothing private ever reaches it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import SHOTS
+from .helpers import create_table, join, play_out, watch_frames
+
+PRIVATE = {"liars-dice": "dice", "cheat": "hand", "liegen": "hand", "love-letter": "hand"}
+
+
+def spectator_sees_nothing_hidden(page: Any, frames: list[dict[str, Any]], game: str) -> None:
+    """The spectator's browser was sent no private part, and its page draws no hand face up."""
+    views = [f for f in frames if f.get("type") == "view"]
+    assert views, "the spectator got no view"
+    for f in views:
+        assert f["seat"] is None and f["legal"] == []
+        assert f["view"][PRIVATE[game]] is None, f["view"]
+        assert f["view"].get("known", {}) == {}
+        for event in f["view"].get("history", []):
+            # the private parts of history events (a player's own cards, what a 7 saw, swaps)
+            assert (
+                not {"cards", "seen", "gave", "got", "drew"} & set(event) or event.get("type") == "challenge"
+            )
+    assert page.locator("#mine").count() == 0
+    assert page.locator("#spectating").count() == 1
+    # Faces drawn anywhere but in public places (turned cards, played cards, the bid) would be a leak.
+    leaks = page.evaluate(
+        """() => [...document.querySelectorAll('#table .card.face, #table .die.shown')]
+            .filter(e => !e.closest('.revealed, .played, .bid, .bids, #reveal, #over')).length"""
+    )
+    assert leaks == 0
+
+
+def full_game(
+    web: Any,
+    contexts: list[Any],
+    game: str,
+    options: dict[str, Any],
+    max_pick: int = 1,
+    players: int = 3,
+) -> tuple[list[Any], Any, str]:
+    a, b, spec = (c.new_page() for c in contexts)
+    seats = ["human", "human"] + ["bot:random"] * (players - 2)
+    table = create_table(a, web.url, game, players, options, seats, "Anna")
+    assert a.locator("#invite").input_value() == f"{web.url}/t/{table}"
+    join(b, a.locator("#invite").input_value(), "Bram")
+    a.wait_for_selector("#table")
+    assert "Bram" in a.locator("#seats").inner_text()
+    frames = watch_frames(spec)
+    spec.set_viewport_size({"width": 390, "height": 844})
+    spec.goto(f"{web.url}/t/{table}")
+    spec.wait_for_selector("#table")
+    shot = {"done": False}
+
+    def check(moves: int) -> None:
+        if moves >= 4 and not shot["done"]:
+            shot["done"] = True
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            a.screenshot(path=str(SHOTS / f"{game}.png"), full_page=True)
+            spec.screenshot(path=str(SHOTS / f"{game}-phone-spectator.png"), full_page=True)
+            spectator_sees_nothing_hidden(spec, frames, game)
+
+    play_out([a, b], 90, max_pick, check)
+    spec.wait_for_selector("#over")
+    spectator_sees_nothing_hidden(spec, frames, game)
+    assert spec.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    for p in (a, b, spec):
+        assert p.locator("#winners").is_visible()
+    state = web.table_state(table)
+    assert state.over
+    names = {0: "Anna", 1: "Bram"}
+    winners = spec.locator("#winners").inner_text()
+    for w in state.winners:
+        assert names.get(w, f"Bot {w + 1} (random)") in winners
+    a.screenshot(path=str(SHOTS / f"{game}-over.png"), full_page=True)
+    return [a, b], spec, table
+
+
+def test_liars_dice_whole_game(web: Any, contexts: list[Any]) -> None:
+    (a, _b), spec, table = full_game(web, contexts, "liars-dice", {"dice": 2})
+    # every die is shown at the end: the last call's cups, drawn as dice with their faces
+    last = web.table_state(table).view(None)["revealed"]["dice"]
+    for p in (a, spec):
+        for seat, dice in enumerate(last):
+            cup = p.locator("#reveal .cups li").nth(seat).locator(".die")
+            assert cup.evaluate_all("els => els.map(e => Number(e.dataset.face))") == dice
+
+
+def test_cheat_whole_game(web: Any, contexts: list[Any]) -> None:
+    (a, _b), _spec, table = full_game(web, contexts, "cheat", {}, max_pick=4)
+    # the game-over screen shows every hand as cards (the winner's is empty)
+    state = web.table_state(table)
+    for seat in range(3):
+        row = a.locator("#reveal li").nth(seat)
+        codes = row.locator(".card.face").evaluate_all("els => els.map(e => e.dataset.code)")
+        assert codes == state.view(seat)["hand"]
+    assert sum(len(state.view(s)["hand"]) for s in range(3)) > 0
+
+
+def test_liegen_whole_game(web: Any, contexts: list[Any]) -> None:
+    (a, _b), _spec, table = full_game(web, contexts, "liegen", {"accuse": "next"})
+    state = web.table_state(table)
+    for seat in range(3):
+        row = a.locator("#reveal li").nth(seat)
+        assert row.locator(".hand .card.face").count() == len(state.view(seat)["hand"])
+
+
+def test_love_letter_whole_game_and_rematch(web: Any, contexts: list[Any]) -> None:
+    (a, b), spec, table = full_game(web, contexts, "love-letter", {"target_wins": 1})
+    state = web.table_state(table)
+    for seat in range(3):
+        row = a.locator("#reveal li").nth(seat)
+        assert row.locator(".hand .card.face").count() == len(state.view(seat)["hand"])
+        assert row.locator(".played .card.face").count() == len(state.view(None)["played"][seat])
+    # rematch: the spectator has no button; each player's click seats them at the new table
+    assert spec.locator("#rematch").count() == 0
+    a.click("#rematch")
+    a.wait_for_url(lambda url: "/t/" in url and not url.endswith(table))
+    new = a.url.rsplit("/", 1)[1]
+    a.wait_for_selector("#waiting")
+    b.click("#rematch")
+    b.wait_for_url(f"**/t/{new}")
+    for p in (a, b):
+        p.wait_for_selector("#table")
+    assert a.locator(".seat.me").get_attribute("data-seat") == "0"
+    assert b.locator(".seat.me").get_attribute("data-seat") == "1"
+    assert web.table_state(new) is not None and not web.table_state(new).over
