@@ -25,7 +25,11 @@ lint: $(VENV)/.installed
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy src/liars
 
-unit: $(VENV)/.installed
+# The browser tests drive Debian's Chromium (never a downloaded browser).
+/usr/bin/chromium:
+	apt-get update && apt-get install -y chromium
+
+unit: $(VENV)/.installed /usr/bin/chromium
 	$(BIN)/python -m pytest -n 2 tests
 
 test: lint typecheck unit

@@ -16,13 +16,13 @@ import liars.rl.openspiel  # noqa: F401  (registers python_liars_dice & co.)
 
 game = pyspiel.load_game("python_liars_dice", {"players": 2, "dice": 1})
 solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
-for _ in range(20000):
+for _ in range(5000):
     solver.iteration()
 policy = solver.average_policy()
 
 rng = np.random.default_rng(0)
 total = 0.0
-for game_no in range(1000):
+for game_no in range(500):
     learner = game_no % 2
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -37,4 +37,4 @@ for game_no in range(1000):
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     total += state.returns()[learner]
-print(f"MCCFR policy vs uniform random over 1000 games: mean return {total / 1000:+.2f} (range -1..+1)")
+print(f"MCCFR (5000 iterations) vs uniform random, 500 games: mean return {total / 500:+.2f} (-1..+1)")

@@ -17,7 +17,7 @@ OPTION_SETS: list[tuple[int, dict[str, Any]]] = [
     (2, {"jokers": True}),
     (3, {"follow": "suit", "accuse": "next"}),
     (5, {"follow": "rank_step", "jokers": True}),
-    (8, {"target_wins": 2}),
+    (6, {"target_wins": 2}),
 ]
 
 
@@ -52,14 +52,14 @@ def test_bots_are_deterministic_for_a_seed(level: str) -> None:
 
 def test_basic_beats_random() -> None:
     wins = 0
-    games = 12
+    games = 8
     for g in range(games):
         state = liars.make("liegen", players=3, seed=100 + g).new_game()
         seat = g % 3
         levels = ["random"] * 3
         levels[seat] = "basic"
         wins += run(state, levels, g) == (seat,)
-    assert wins >= 9  # a fair share would be 4 of 12
+    assert wins >= 6  # a fair share would be 2.7 of 8
 
 
 @pytest.mark.parametrize("level", ["basic", "strong"])
@@ -85,16 +85,16 @@ def test_bots_play_honestly_when_a_card_follows(level: str) -> None:
 
 
 def test_strong_trusts_a_likely_claim_when_the_pile_is_big() -> None:
-    """A claim made by a big hand is usually honest, and a wrong call would take a big pile."""
+    """A claim made from a big hand is usually honest, and a wrong call would take a big pile."""
     bot = bots.make("strong", "liegen", seed=5)
-    pile = [{"seat": s % 4, "card": c, "announce": c} for s, c in enumerate(["2H", "3H", "4H", "5H", "6H"])]
-    state = position(4, {}, dealer=3, pile=pile)
-    seat = state.to_act[0]
-    state.act(seat, play(state.view(seat)["hand"][0], "7H") if "7H" not in state.view(seat)["hand"] else play("7H", "7H"))
-    asked = state.to_act[0]
-    if state.view(asked)["hand_sizes"][seat] > 1 and "7H" not in state.view(asked)["hand"]:
-        decisions = [bot.act(state.view(asked), state.legal_actions(asked)) for _ in range(5)]
-        assert all(isinstance(d, Pass) for d in decisions)
+    pile = [{"seat": s, "card": c, "announce": c} for s, c in zip([1, 2, 3, 0], ["2H", "3H", "4H", "5H"])]
+    mine = ["7H", "8C", "9C", "TC", "JC", "QC", "KC", "8D", "9D", "TD", "JD", "QD"]
+    state = position(4, {1: mine}, dealer=0, pile=pile)
+    assert state.to_act == (1,)
+    state.act(1, play("7H", "7H"))
+    assert state.to_act == (2,) and state.view(2)["pile_size"] == 5
+    decisions = [bot.act(state.view(2), state.legal_actions(2)) for _ in range(5)]
+    assert all(isinstance(d, Pass) for d in decisions)
 
 
 def test_strong_decides_quickly() -> None:

@@ -230,7 +230,7 @@ def test_cfr_keeps_improving_a_tiny_game() -> None:
 def assert_proper(strategy: Strategy) -> None:
     """At every information set of each player: chances in [0, 1] that add up to 1."""
     rnd = strategy.round
-    parity = np.array([m.bit_count() % 2 for m in range(rnd.nodes)])
+    parity = np.bitwise_count(np.arange(rnd.nodes, dtype=np.uint64)) % 2
     for p in (0, 1):
         edge, liar = strategy.edge[p], strategy.liar[p]
         own_edge = np.zeros(rnd.nodes, dtype=bool)

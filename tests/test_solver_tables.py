@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -35,6 +36,13 @@ def test_shipped_tables_are_proper_and_as_good_as_they_say(path: Any) -> None:
     assert expl <= limit
 
 
+@functools.cache
+def loaded(a: int, b: int, wild_ones: bool) -> Strategy:
+    path = solver.table_path(a, b, wild_ones)
+    assert path is not None
+    return Strategy.load(path)
+
+
 def one_die_duel(wild_ones: bool, seed: int, dice: tuple[int, int], opener: int) -> liars.State:
     game = liars.make("liars-dice", players=2, seed=seed, dice=max(dice), wild_ones=wild_ones)
     rng = random.Random(seed)
@@ -50,7 +58,7 @@ def test_lookup_gives_the_table_on_legal_actions(wild_ones: bool) -> None:
         dice = rng.choice([(1, 1), (1, 2), (2, 1)])
         state = one_die_duel(wild_ones, seed, dice, seed % 2)
         opener = seed % 2
-        strategy = Strategy.load(solver.table_path(dice[opener], dice[1 - opener], wild_ones))  # type: ignore[arg-type]
+        strategy = loaded(dice[opener], dice[1 - opener], wild_ones)
         rnd = strategy.round
         while state.view(None)["round"] == 1:
             seat = state.to_act[0]
@@ -134,7 +142,7 @@ def test_the_strong_bot_loses_to_a_best_response_no_more_than_the_exploitability
     """
     from liars import bots
 
-    strategy = Strategy.load(solver.table_path(1, 1, wild_ones))  # type: ignore[arg-type]
+    strategy = loaded(1, 1, wild_ones)
     expl = exploitability(strategy)
     as_opener = -best_response(strategy, 1)
     as_responder = -best_response(strategy, 0)

@@ -19,7 +19,6 @@ honest replies.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -181,9 +180,13 @@ class BasicBot:
 register(GAME, "basic")(BasicBot)
 
 
-def win_chances(sizes: Sequence[int], beta: float = 0.45) -> list[float]:
-    """A rough chance per seat of winning the round from the hand sizes (fewer cards, better)."""
-    w = [math.exp(-beta * s) * (6.0 if s == 1 else 1.0) for s in sizes]
+def win_chances(sizes: Sequence[int], power: float = 2.0) -> list[float]:
+    """A rough chance per seat of winning the round from the hand sizes (fewer cards, better).
+
+    A power law rather than an exponential: with an exponential a player far
+    behind sees every gamble as worth it and calls claims it should believe.
+    """
+    w = [(s + 0.5) ** -power * (6.0 if s == 1 else 1.0) for s in sizes]
     t = sum(w)
     return [x / t for x in w]
 

@@ -197,7 +197,8 @@ class StrongBot:
     ``keep_bias`` is how sure it is that a player kept a card at least as
     high as the one they played (0: no such belief; against ``basic``, 0.95
     measured best among 0.75, 0.92, 0.95, 0.98).  ``prune``: a play is
-    dropped once it trails the best by that many standard errors.
+    dropped once it trails the best by that many standard errors; ``trust``:
+    the rule of thumb's play gets that many standard errors of head start.
     """
 
     def __init__(
@@ -208,9 +209,11 @@ class StrongBot:
         worlds: int | None = None,
         keep_bias: float = 0.95,
         prune: float = 2.5,
+        trust: float = 1.0,
         **_: Any,
     ) -> None:
         self.prune = prune
+        self.trust = trust
         self.rng = random.Random(seed)
         self.budget = budget
         self.worlds = worlds
@@ -246,15 +249,23 @@ class StrongBot:
             ] or plays
         if len(plays) == 1:
             return _pick(plays[0], legal_actions, self.rng)
-        return _pick(self.search(worlds, view["seat"], plays, deadline), legal_actions, self.rng)
+        unseen = view["unseen"]
+        hand, seat = view["hand"], view["seat"]
+        usual = choose(hand, seat, view["out"], view["protected"], view["known"], lambda: unseen, self.rng)
+        default = plays.index(usual) if usual in plays else None
+        return _pick(self.search(worlds, seat, plays, deadline, default), legal_actions, self.rng)
 
-    def search(self, worlds: _Worlds, seat: int, plays: list[Play], deadline: float) -> Play:
+    def search(
+        self, worlds: _Worlds, seat: int, plays: list[Play], deadline: float, default: int | None = None
+    ) -> Play:
         """The play that wins most rounds over sampled worlds, dropping clear losers as it goes.
 
         Worlds come in batches; every play still in the race is judged on
         each world of a batch (the same worlds for all: a fair comparison with
         few of them).  After a batch, plays far behind the best are dropped,
-        so the time goes to telling the good ones apart.
+        so the time goes to telling the good ones apart.  The rule of thumb's
+        own play (``default``) is trusted by ``trust`` standard errors: a
+        noisy estimate should not talk the bot out of a sound habit.
         """
         rng = self.rng
         limit = self.worlds if self.worlds is not None else 1 << 30
@@ -279,7 +290,8 @@ class StrongBot:
             margin = self.prune * math.sqrt(0.25 * done) + 1.0  # in wins (0.5 * sqrt(done): one error)
             alive = [i for i in alive if wins[i] >= best - margin]
         self.last_worlds = done
-        return plays[max(alive, key=lambda i: (wins[i], -i))]
+        bonus = self.trust * math.sqrt(0.25 * done)
+        return plays[max(alive, key=lambda i: (wins[i] + (bonus if i == default else 0.0), -i))]
 
 
 def kept_after(played: str, card: str) -> bool:

@@ -564,10 +564,10 @@ class CheatGame(Game):
             return CHALLENGE
         if isinstance(a, Pass):
             return PASS
-        ranks = tuple(RANK_OF[c[0]] for c in a.cards)
-        if ranks not in PLAY_ID:
-            raise IllegalAction(f"a play of {len(ranks)} cards has no integer id (at most {MAX_LISTED})")
-        return PLAY_ID[tuple(sorted(ranks))]
+        play_id = PLAY_ID.get(tuple(sorted(RANK_OF[c[0]] for c in a.cards)))
+        if play_id is None:
+            raise IllegalAction(f"a play of {len(a.cards)} cards has no integer id (at most {MAX_LISTED})")
+        return play_id
 
     def action_from_id(self, action_id: int) -> CheatAction:
         check_int(action_id, "action id", 0, NUM_ACTIONS - 1)

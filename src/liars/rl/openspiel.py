@@ -218,10 +218,26 @@ class Kit:
 
 
 class Box:
-    """Holds the engine state so that OpenSpiel's deep copy is the engine's own fast ``clone``."""
+    """Holds the engine state so that OpenSpiel's deep copy is the engine's own fast ``clone``.
+
+    It also keeps the views already asked for in this position: OpenSpiel asks
+    for strings and tensors of every player at every step, and a view with a
+    long history is the expensive part.  Any change to the state goes through
+    a new box or :meth:`changed`.
+    """
 
     def __init__(self, state: State) -> None:
         self.state = state
+        self.views: dict[int, dict[str, Any]] = {}
+
+    def view(self, seat: int) -> dict[str, Any]:
+        v = self.views.get(seat)
+        if v is None:
+            v = self.views[seat] = self.state.view(seat)
+        return v
+
+    def changed(self) -> None:
+        self.views.clear()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Box:
         return Box(self.state.clone())
@@ -295,7 +311,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return self.kit.dealer.outcomes(self.drawn)
 
     def _apply_action(self, action: int) -> None:
-        if self.engine is None:
+        box = self.box
+        if box is None:
             self.drawn.append(action)
             if self.kit.dealer.complete(self.drawn):
                 self.engine = self.kit.engine.new_game(setup=self.kit.dealer.setup(self.drawn))
@@ -307,9 +324,11 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             if not self.reroll:
                 self._write_dice()
             return
-        self.kit.encoder.apply(self.engine, self.engine.to_act[0], action)
-        if self.kit.game_id == "liars-dice" and not self.engine.over:
-            public = self.engine.view(None)
+        box.changed()
+        engine = box.state
+        self.kit.encoder.apply(engine, engine.to_act[0], action)
+        if self.kit.game_id == "liars-dice" and not engine.over:
+            public = engine.view(None)
             if public["round"] != self.round:
                 self.round = public["round"]
                 self.reroll = public["total_dice"]
@@ -346,10 +365,10 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return f"{self.kit.game_id} {' '.join(map(str, self.history()))}"
 
     def view(self, player: int) -> dict[str, Any] | None:
-        """``player``'s engine view at a decision point; ``None`` while chance is still dealing."""
-        if self.engine is None or self.reroll:
+        """``player``'s engine view at a decision point (shared: do not change it); ``None`` while dealing."""
+        if self.box is None or self.reroll:
             return None
-        return self.engine.view(player)
+        return self.box.view(player)
 
 
 class Observer:

@@ -87,7 +87,11 @@ async def play_seat(
                     game = liars.make(view["game"], players=view["players"], seed=0, **view["options"])
                     bot = bots.make(level, view["game"], seed=rng.randrange(2**63))
                 legal = [game.parse_action(a) for a in frame["legal"]]
-                action = await asyncio.to_thread(bots.checked_act, bot, level, view, legal)
+                try:
+                    action = await asyncio.to_thread(bots.checked_act, bot, level, view, legal)
+                except Exception as exc:  # a failing bot must not stall the table: play on at random
+                    log.warning("the %s bot failed (%r); a random legal action is played", level, exc)
+                    action = rng.choice(legal)
                 choice = action.to_json()
             acted = frame["seq"]
             sent_at = time.perf_counter()

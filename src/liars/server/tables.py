@@ -604,6 +604,16 @@ class Table:
         if not isinstance(exc, asyncio.CancelledError):
             log.error("table %s: dropped from memory after %r", self.id, exc)
         self.broken = True
+        notice = dumps(
+            {
+                "type": "error",
+                "code": "internal",
+                "message": "the table is being reloaded; reconnect",
+                "ref": None,
+            }
+        )
+        for c in list(self.conns):
+            c.push(notice)  # sent before the close below: everyone knows to reconnect
         self.shutdown(1011)
         self.hub.evict(self)
 

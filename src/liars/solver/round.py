@@ -55,8 +55,8 @@ class Round:
     b: int
     wild: int | None = None
     faces: int = FACES
-    hands: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = field(init=False, repr=False)
-    probs: tuple[Float, Float] = field(init=False, repr=False)
+    hands: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = field(init=False, repr=False, compare=False)
+    probs: tuple[Float, Float] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.a < 1 or self.b < 1:
