@@ -1,26 +1,29 @@
-# The README's two commands: `make run` and `make test`.  Each makes the
+# The README's commands: `make run`, `make test` and `make play`.  Each makes the
 # virtual environment .venv inside the repo (once; again when pyproject.toml
 # changes) and can be run again.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run play test lint typecheck unit bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV) || { apt-get update && apt-get install -y python3-venv && $(PY) -m venv $(VENV); }
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(VENV)/.installed: pyproject.toml $(BIN)/python
+$(VENV)/.installed: pyproject.toml setup.py $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[all]'
 	touch $@
 
 run: $(VENV)/.installed
+	$(BIN)/liars serve
+
+play: $(VENV)/.installed
 	$(BIN)/liars play liars-dice --bots strong,strong,strong
 
 lint: $(VENV)/.installed
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
 
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy src/liars

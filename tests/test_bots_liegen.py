@@ -87,7 +87,10 @@ def test_bots_play_honestly_when_a_card_follows(level: str) -> None:
 def test_strong_trusts_a_likely_claim_when_the_pile_is_big() -> None:
     """A claim made from a big hand is usually honest, and a wrong call would take a big pile."""
     bot = bots.make("strong", "liegen", seed=5)
-    pile = [{"seat": s, "card": c, "announce": c} for s, c in zip([1, 2, 3, 0], ["2H", "3H", "4H", "5H"])]
+    pile = [
+        {"seat": s, "card": c, "announce": c}
+        for s, c in zip([1, 2, 3, 0], ["2H", "3H", "4H", "5H"], strict=True)
+    ]
     mine = ["7H", "8C", "9C", "TC", "JC", "QC", "KC", "8D", "9D", "TD", "JD", "QD"]
     state = position(4, {1: mine}, dealer=0, pile=pile)
     assert state.to_act == (1,)

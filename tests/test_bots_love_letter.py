@@ -182,3 +182,16 @@ def test_kept_after_follows_the_rule_of_thumb_and_the_forced_q() -> None:
             )
             if pick.card == played and played != other:
                 assert kept_after(played, other), (played, other)
+
+
+def test_the_searcher_guesses_by_belief_in_its_rollouts() -> None:
+    state = start(position([["6"], ["T"]], ["5", "K"]))
+    play(state, "5", 1, "K")  # seat 0 keeps the 6; seat 1 (T + K) will play the 10
+    play(state, "T", 0)  # seat 0 discards its 6 and draws; seat 1 keeps the K
+    sim = Sim.of(state)
+    plain = sim.unseen_now()
+    sim.me, sim.last[1] = 0, "T"
+    believed = sim.unseen_now()
+    assert plain["9"] > 0 and believed["9"] == 0 and believed["K"] == plain["K"]
+    sim.me = 1  # only the searcher's own guesses change
+    assert sim.unseen_now() == sim.unseen(0) == plain

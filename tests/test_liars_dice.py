@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -56,7 +57,7 @@ def test_roll_off_highest_opens_and_ties_roll_again_among_the_tied() -> None:
         state = liars.make("liars-dice", players=4, seed=seed).new_game()
         rows = state.view(None)["rolloff"]
         assert rows[0].count(None) == 0  # everyone rolls first
-        for before, after in zip(rows, rows[1:], strict=False):
+        for before, after in itertools.pairwise(rows):
             top = max(r for r in before if r is not None)
             tied = [s for s, r in enumerate(before) if r == top]
             assert len(tied) > 1

@@ -323,3 +323,14 @@ def test_regret_matching_survives_denormal_regrets() -> None:
     assert me.edge[[1, 2, 4, 8], 0].sum() == pytest.approx(1.0)  # the root's four bids
     solver.run(3)
     assert np.isfinite(exploitability(solver.average()))
+
+
+def test_solve_command_refuses_what_memory_cannot_hold(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from liars.cli import main
+    from liars.commands import solve as command
+
+    monkeypatch.setattr(command, "physical_memory", lambda: 24 * 2**30)
+    assert main(["solve", "liars-dice", "--dice", "2", "2", "--out", "/nonexistent/x.npz"]) == 2
+    assert "GiB" in capsys.readouterr().err

@@ -37,6 +37,8 @@ def _dice_table(k: int) -> list[tuple[int, ...]]:
             table.append(tuple(row))
         _TABLES[k] = table
     return table
+
+
 _LIMITS = {m: ((1 << 64) // m) * m for m in range(1, 7777)}
 
 

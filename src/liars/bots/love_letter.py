@@ -30,7 +30,7 @@ from ..games.love_letter import LoveGame, LoveState, Play
 from ..games.love_letter_cards import COUNT, GUESSES, VALUE
 from ..games.love_letter_view import constraints
 from . import register
-from .love_letter_sim import Sim
+from .love_letter_sim import Sim, kept_after
 
 GAME = "love-letter"
 
@@ -294,19 +294,6 @@ class StrongBot:
         return plays[max(alive, key=lambda i: (wins[i] + (bonus if i == default else 0.0), -i))]
 
 
-def kept_after(played: str, card: str) -> bool:
-    """Could the rule of thumb have played ``played`` while keeping ``card``?
-
-    It keeps the higher card, except that a Q must go with a J or a 10 (so
-    a J or a 10 was never kept over a Q, and a Q may have gone to keep one).
-    """
-    if played == "Q":
-        return card in ("J", "T", "K")
-    if card == "Q":
-        return played not in ("J", "T") and VALUE[card] >= VALUE[played]
-    return VALUE[card] >= VALUE[played]
-
-
 def _sightings(events: Sequence[Mapping[str, Any]]) -> set[tuple[int, int]]:
     """Pairs (u, v): u saw v's card this round (a 7, an equal 8, a J) and v has not played since.
 
@@ -415,6 +402,9 @@ class _Worlds:
             hidden.append(base.set_aside)
         self.pool = hidden + base.deck
         self.base = Sim.of(base)
+        self.base.me = seat
+        for t, card in self.last.items():
+            self.base.last[t] = card
 
     def draw(self, rng: random.Random) -> Sim:
         """One world: each blind hand drawn in turn from the cards left, weighted by belief."""

@@ -23,8 +23,35 @@ from ..games.love_letter_cards import COUNT, GUESSES, VALUE
 Policy = Callable[..., Play]
 
 
+def kept_after(played: str, card: str) -> bool:
+    """Could the rule of thumb have played ``played`` while keeping ``card``?
+
+    It keeps the higher card, except that a Q must go with a J or a 10 (so
+    a J or a 10 was never kept over a Q, and a Q may have gone to keep one).
+    """
+    if played == "Q":
+        return card in ("J", "T", "K")
+    if card == "Q":
+        return played not in ("J", "T") and VALUE[card] >= VALUE[played]
+    return VALUE[card] >= VALUE[played]
+
+
 class Sim:
-    __slots__ = ("n", "hands", "drawn", "deck", "aside", "out", "prot", "sums", "known", "faceup", "turn")
+    __slots__ = (
+        "n",
+        "hands",
+        "drawn",
+        "deck",
+        "aside",
+        "out",
+        "prot",
+        "sums",
+        "known",
+        "faceup",
+        "turn",
+        "me",
+        "last",
+    )
 
     n: int
     hands: list[str | None]
@@ -37,6 +64,8 @@ class Sim:
     known: list[dict[str, str]]
     faceup: dict[str, int]
     turn: int
+    me: int  # the searcher: its guesses in a rollout follow ``last`` (see unseen_now); -1: nobody
+    last: list[str | None]  # per seat, the card last played while its hand may be what it kept
 
     @classmethod
     def of(cls, state: LoveState) -> Sim:
@@ -57,6 +86,8 @@ class Sim:
             for c in p:
                 faceup[c] += 1
         s.faceup = faceup
+        s.me = -1
+        s.last = [None] * s.n
         return s
 
     def copy(self) -> Sim:
@@ -69,6 +100,8 @@ class Sim:
         s.sums = list(self.sums)
         s.known = [dict(k) for k in self.known]
         s.faceup = dict(self.faceup)
+        s.me = self.me
+        s.last = list(self.last)
         return s
 
     def _face_up(self, seat: int, card: str) -> None:
@@ -98,6 +131,12 @@ class Sim:
             if k.get(key) == card:
                 del k[key]
         t = target
+        last = self.last
+        last[seat] = card
+        if t is not None and (card == "J" or card == "T"):  # a hand that came from elsewhere
+            last[t] = None
+            if card == "J":
+                last[seat] = None
         if card == "K":
             self._knock_out(seat, kept)
         elif card == "9":
@@ -174,7 +213,16 @@ class Sim:
         return left
 
     def unseen_now(self) -> dict[str, int]:
-        return self.unseen(self.turn)
+        """The counts a 6 or 5 guesses by; the searcher, facing one player, believes they kept high."""
+        left = self.unseen(self.turn)
+        if self.turn == self.me:
+            others = [s for s in range(self.n) if s != self.me and not self.out[s]]
+            played = self.last[others[0]] if len(others) == 1 else None
+            if played is not None:
+                likely = {g: k if kept_after(played, g) else 0 for g, k in left.items()}
+                if any(likely.values()):
+                    return likely
+        return left
 
     def run(self, policy: Policy, rng: random.Random) -> list[int]:
         """Play the round out with ``policy`` for everyone; its winners."""

@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import math
+import os
 from pathlib import Path
 from typing import Any
 
 from ..core import GameConfigError
+
+ARRAYS = 11  # float32 arrays over nodes x hands that CFR+ keeps per player (liars.solver.cfr._Player)
+
+
+def physical_memory() -> int:
+    """Bytes of RAM, so a size that cannot fit is refused with a reason instead of swapping."""
+    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -18,6 +27,14 @@ def run(args: argparse.Namespace) -> int:
     if a + b > 4:
         raise GameConfigError(
             f"{a}+{b} dice is too big to solve exactly here: the bid tree has 2^{6 * (a + b)} nodes"
+        )
+    hands = [math.comb(n + 5, 5) for n in (a, b)]
+    need = (1 << 6 * (a + b)) * sum(hands) * 4 * ARRAYS
+    have = physical_memory()
+    if need > 0.8 * have:
+        raise GameConfigError(
+            f"{a}+{b} dice needs about {need / 2**30:.0f} GiB for CFR+ and this machine has "
+            f"{have / 2**30:.0f} GiB (see docs/solver.md, 'The (2, 2) round')"
         )
     try:
         import numpy  # noqa: F401

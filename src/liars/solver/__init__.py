@@ -51,16 +51,13 @@ class Table:
     """
 
     def __init__(self, path: Path) -> None:
-        import numpy as np
-
-        from .strategy import FORMAT, load_raw
+        from .strategy import FORMAT, load_raw  # numpy: only when a table is wanted
 
         meta, self.edge, self.liar = load_raw(path)
         if meta.get("format") != FORMAT:
             raise ValueError(f"{path}: not a solver table")
         self.meta = meta
         self.bits = (meta["a"] + meta["b"]) * meta["faces"]
-        self._np = np
 
     def weights(self, mask: int, hand: int) -> list[tuple[int, float]]:
         """``[(action, chance)]`` at node ``mask`` for hand index ``hand`` (-1 = liar; zeros left out)."""
