@@ -81,7 +81,20 @@ class Rng:
     def dice(self, k: int, faces: int = 6) -> list[int]:
         """``k`` independent uniform dice, drawn a few at a time from one 64-bit word."""
         if k <= 5 and faces == 6:  # the common small case: one word and a table lookup
-            return list(_dice_table(k)[self.below(_POW6[k])])
+            m = _POW6[k]
+            limit = _LIMITS[m]
+            table = _TABLES.get(k) or _dice_table(k)
+            seed = self.seed
+            n = self.n
+            while True:  # below(m), inlined: this is most of a new game's cost
+                n += 1
+                z = (seed + n * _GOLDEN) & _MASK
+                z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+                z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    self.n = n
+                    return list(table[z % m])
         out = []
         while k > 0:
             take = min(k, 20)  # 6**20 < 2**64, so one word serves up to 20 dice

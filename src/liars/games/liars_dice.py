@@ -99,6 +99,9 @@ _LIAR = Liar()
 _SPOT_ON = SpotOn()
 
 
+# The legal-id table of a finished game: nothing, whatever the bid.
+_NOTHING: list[tuple[int, ...]] = [()]
+
 # Every bid there can be (10 dice x 6 players), built once: legal_actions slices this.
 _BIDS = tuple(Bid(q, f) for q in range(1, 61) for f in range(1, FACES + 1))
 
@@ -135,11 +138,9 @@ class DiceState(State):
         "round",
         "opener",
         "bid",
-        "bidder",
         "bids",
         "history",
         "rolloff",
-        "out_round",
     )
     # Derived from the saved fields, kept for speed: next seat with dice, and
     # the legal-id table of this round (indexed by bid + 1).
@@ -150,11 +151,9 @@ class DiceState(State):
     round: int
     opener: int
     bid: int
-    bidder: int
     bids: list[Any]
-    history: list[JSON]
+    history: list[Sequence[Any]]  # one record per finished round, fields in _ROUND order
     rolloff: list[list[int | None]]
-    out_round: list[int | None]
     _next: list[tuple[int, ...]]
     _legal: list[tuple[int, ...]]
     game: DiceGame
@@ -174,10 +173,8 @@ class DiceState(State):
         s.counts = [d] * n
         s.round = 1
         s.bid = -1
-        s.bidder = -1
         s.bids = []
         s.history = []
-        s.out_round = [None] * n
         s._next = g.ring
         s._legal = g.start_table
         # One draw serves the roll-off and the first round's dice.
@@ -227,11 +224,9 @@ class DiceState(State):
         s.counts = counts = [len(h) for h in cups] if cups is not None else [game.options["dice"]] * n
         s.round = 1
         s.bid = -1
-        s.bidder = -1
         s.bids = []
         s.history = []
         s.rolloff = []
-        s.out_round = [None if c else 0 for c in counts]
         s._ring()
         if opener is None:
             opener = s._roll_off(rng.dice(n))
@@ -275,7 +270,7 @@ class DiceState(State):
                 t = (t + 1) % n
             ring.append((t,))
         self._next = ring
-        self._legal = [()] if self.over else self.game.legal_table(sum(self.counts))
+        self._legal = _NOTHING if self.over else self.game.legal_table(sum(self.counts))
 
     def _restore(self, data: Mapping[str, Any]) -> None:
         super()._restore(data)
@@ -332,7 +327,6 @@ class DiceState(State):
             if self.bid < b < len(self._legal) - 1:  # _bid, inlined: the hottest line of a playout
                 seat = self.to_act[0]
                 self.bid = b
-                self.bidder = seat
                 self.bids.append((seat, b))
                 self.to_act = self._next[seat]
                 return
@@ -348,14 +342,17 @@ class DiceState(State):
 
     def _bid(self, seat: int, b: int) -> None:
         self.bid = b
-        self.bidder = seat
         self.bids.append((seat, b))
         self.to_act = self._next[seat]
 
     def _resolve(self, caller: int, call: str) -> None:
-        """Lift the cups, take the dice, record the round, start the next one."""
+        """Lift the cups, take the dice, record the round, start the next one.
+
+        Written for speed (it ends every random playout): no comprehensions,
+        counts of survivors from ``list.count``.
+        """
         counts = self.counts
-        before = list(counts)
+        before = counts[:]
         quantity, face = divmod(self.bid, FACES)
         quantity += 1
         face += 1
@@ -364,46 +361,32 @@ class DiceState(State):
         if face != 1 and self.game.wild_ones:
             count += dice.count(1)
         if call == "liar":
-            loser = caller if count >= quantity else self.bidder
-            losers = [loser]
-            opener = loser
-        elif count == quantity:
-            losers = [s for s, c in enumerate(counts) if c and s != caller]
-            opener = caller
+            opener = caller if count >= quantity else self.bids[-1][0]
+            losers = [opener]
         else:
-            losers = [caller]
             opener = caller
+            if count == quantity:
+                losers = [s for s, c in enumerate(counts) if c and s != caller]
+            else:
+                losers = [caller]
         out = []
+        rnd = self.round
         for s in losers:
             counts[s] -= 1
             if not counts[s]:
-                self.out_round[s] = self.round
                 out.append(s)
-        self.history.append(
-            {
-                "round": self.round,
-                "opener": self.opener,
-                "bids": self.bids,
-                "call": call,
-                "caller": caller,
-                "counts": before,
-                "dice": dice,
-                "count": count,
-                "losers": losers,
-                "out": out,
-            }
-        )
+        # One record per finished round, positional (a tuple is a fifth of a dict's
+        # cost here); the field order is _ROUND and views turn it into an object.
+        self.history.append((rnd, self.opener, self.bids, call, caller, before, dice, count, losers, out))
         self.bid = -1
-        self.bidder = -1
         self.bids = []
         if out:
-            alive = [s for s, c in enumerate(counts) if c]
-            if len(alive) == 1:
+            if len(counts) - counts.count(0) == 1:
                 self.over = True
-                self.winners = (alive[0],)
+                self.winners = (counts.index(max(counts)),)
                 self.to_act = ()
                 self.dice = []
-                self._legal = [()]
+                self._legal = _NOTHING
                 return
             if not counts[opener]:
                 opener = self._next[opener][0]
@@ -419,7 +402,10 @@ class DiceState(State):
         """Winner 1; the others by when they went out (later out is better; together share)."""
         if not self.over:
             return None
-        rounds = [10**9 if r is None else r for r in self.out_round]
+        rounds = [10**9 if c else 0 for c in self.counts]  # the winner; out before play began
+        for h in self.history:
+            for s in h[9]:
+                rounds[s] = h[0]
         return tuple(1 + sum(1 for o in rounds if o > mine) for mine in rounds)
 
     def _view(self, seat: int | None) -> JSON:
@@ -434,7 +420,7 @@ class DiceState(State):
             "total_dice": sum(self.counts),
             "round": self.round,
             "opener": None if self.over else self.opener,
-            "bid": None if self.bid < 0 else _bid_json(self.bidder, self.bid),
+            "bid": None if self.bid < 0 else _bid_json(self.bids[-1][0], self.bid),
             "bids": [_bid_json(s, b) for s, b in self.bids],
             "revealed": last,
             "rolloff": [list(r) for r in self.rolloff],
@@ -457,17 +443,22 @@ def _cups(flat: Sequence[int], counts: Sequence[int]) -> list[list[int]]:
     return out
 
 
-def _round_json(h: Mapping[str, Any]) -> JSON:
+# The fields of a finished round's record in DiceState.history, in order.
+_ROUND = ("round", "opener", "bids", "call", "caller", "counts", "dice", "count", "losers", "out")
+
+
+def _round_json(h: Sequence[Any]) -> JSON:
+    rnd, opener, bids, call, caller, counts, dice, count, losers, out = h
     return {
-        "round": h["round"],
-        "opener": h["opener"],
-        "bids": [_bid_json(s, b) for s, b in h["bids"]],
-        "call": h["call"],
-        "caller": h["caller"],
-        "dice": _cups(h["dice"], h["counts"]),
-        "count": h["count"],
-        "losers": list(h["losers"]),
-        "out": list(h["out"]),
+        "round": rnd,
+        "opener": opener,
+        "bids": [_bid_json(s, b) for s, b in bids],
+        "call": call,
+        "caller": caller,
+        "dice": _cups(dice, counts),
+        "count": count,
+        "losers": list(losers),
+        "out": list(out),
     }
 
 
@@ -541,25 +532,23 @@ class DiceGame(Game):
         s.opener = view["opener"] if view["opener"] is not None else -1
         bid = view["bid"]
         s.bid = -1 if bid is None else (bid["quantity"] - 1) * FACES + bid["face"] - 1
-        s.bidder = -1 if bid is None else bid["seat"]
         s.bids = [[b["seat"], (b["quantity"] - 1) * FACES + b["face"] - 1] for b in view["bids"]]
         s.history = [
-            {
-                **h,
-                "bids": [[b["seat"], (b["quantity"] - 1) * FACES + b["face"] - 1] for b in h["bids"]],
-                "counts": [len(c) for c in h["dice"]],
-                "dice": [d for c in h["dice"] for d in c],
-            }
+            [
+                h["round"],
+                h["opener"],
+                [[b["seat"], (b["quantity"] - 1) * FACES + b["face"] - 1] for b in h["bids"]],
+                h["call"],
+                h["caller"],
+                [len(c) for c in h["dice"]],
+                [d for c in h["dice"] for d in c],
+                h["count"],
+                list(h["losers"]),
+                list(h["out"]),
+            ]
             for h in view["history"]
         ]
         s.rolloff = [list(r) for r in view["rolloff"]]
-        s.out_round = [None] * self.players
-        for h in s.history:
-            for o in h["out"]:
-                s.out_round[o] = h["round"]
-        for i, c in enumerate(s.counts):
-            if not c and s.out_round[i] is None:
-                s.out_round[i] = 0  # out from a chosen starting position
         s.dice = []
         if not s.over:
             for i, c in enumerate(s.counts):
