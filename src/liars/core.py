@@ -48,6 +48,23 @@ class Action(Protocol):
     def to_json(self) -> JSON: ...
 
 
+@dataclass(frozen=True, slots=True)
+class BareAction:
+    """An action that is nothing but its type ("liar", "pass" ...): subclasses set ``TYPE``.
+
+    Its JSON form is ``{"type": TYPE}`` and its text form is ``TYPE``; two are
+    equal when they are of the same class.
+    """
+
+    TYPE: ClassVar[str] = ""
+
+    def to_json(self) -> JSON:
+        return {"type": self.TYPE}
+
+    def __str__(self) -> str:
+        return self.TYPE
+
+
 @dataclass(frozen=True)
 class Option:
     """One game option: its name, type, default and what values are allowed.

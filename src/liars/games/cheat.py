@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from ..core import (
     JSON,
+    BareAction,
     Game,
     GameConfigError,
     GameInfo,
@@ -115,25 +116,17 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Challenge:
+class Challenge(BareAction):
     """Call the last play a lie ("Løgner!"): its cards are turned."""
 
-    def to_json(self) -> JSON:
-        return {"type": "challenge"}
-
-    def __str__(self) -> str:
-        return "challenge"
+    TYPE = "challenge"
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(BareAction):
     """Let the last play stand (as far as this seat is concerned)."""
 
-    def to_json(self) -> JSON:
-        return {"type": "pass"}
-
-    def __str__(self) -> str:
-        return "pass"
+    TYPE = "pass"
 
 
 CheatAction = Play | Challenge | Pass

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from ..core import (
     JSON,
+    BareAction,
     Game,
     GameConfigError,
     GameInfo,
@@ -73,25 +74,17 @@ class Bid:
 
 
 @dataclass(frozen=True, slots=True)
-class Liar:
+class Liar(BareAction):
     """Call the last bid a lie: all cups are lifted."""
 
-    def to_json(self) -> JSON:
-        return {"type": "liar"}
-
-    def __str__(self) -> str:
-        return "liar"
+    TYPE = "liar"
 
 
 @dataclass(frozen=True, slots=True)
-class SpotOn:
+class SpotOn(BareAction):
     """Claim the last bid is exactly right (option ``spot_on``)."""
 
-    def to_json(self) -> JSON:
-        return {"type": "spot_on"}
-
-    def __str__(self) -> str:
-        return "spot_on"
+    TYPE = "spot_on"
 
 
 DiceAction = Bid | Liar | SpotOn
@@ -363,12 +356,10 @@ class DiceState(State):
         if call == "liar":
             opener = caller if count >= quantity else self.bids[-1][0]
             losers = [opener]
-        else:
+        else:  # spot on: exactly right costs everyone else a die, else the claimer one
             opener = caller
-            if count == quantity:
-                losers = [s for s, c in enumerate(counts) if c and s != caller]
-            else:
-                losers = [caller]
+            exact = count == quantity
+            losers = [s for s, c in enumerate(counts) if c and s != caller] if exact else [caller]
         out = []
         rnd = self.round
         for s in losers:

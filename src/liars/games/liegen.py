@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from ..core import (
     JSON,
+    BareAction,
     Game,
     GameConfigError,
     GameInfo,
@@ -92,25 +93,17 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Accuse:
+class Accuse(BareAction):
     """ "Je liegt!": turn over the last card played."""
 
-    def to_json(self) -> JSON:
-        return {"type": "accuse"}
-
-    def __str__(self) -> str:
-        return "accuse"
+    TYPE = "accuse"
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(BareAction):
     """Let the last card stand (as far as this seat is concerned)."""
 
-    def to_json(self) -> JSON:
-        return {"type": "pass"}
-
-    def __str__(self) -> str:
-        return "pass"
+    TYPE = "pass"
 
 
 LiegenAction = Play | Accuse | Pass
