@@ -8,6 +8,7 @@ this edge only (the engine has none): a terminal speaks one language.
 
 from __future__ import annotations
 
+import argparse
 import gettext
 
 from .. import game_class
@@ -31,8 +32,31 @@ _current: list[tuple[str, gettext.NullTranslations]] = [("en", translation("en")
 
 
 def use(code: str) -> None:
-    """Speak ``code`` (one of :data:`LANGS`) from now on."""
+    """Speak ``code`` (one of :data:`LANGS`) from now on, argparse's own words included."""
     _current[0] = (code, translation(code))
+    # argparse looks its words ("usage: ", "options" ...) up through the module
+    # globals ``_`` and ``ngettext`` at the time it prints; route them to our catalog.
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+
+
+# The words of argparse that a player can see (Python 3.11+), translated in our catalogs.
+ARGPARSE_WORDS = (
+    "usage: ",
+    "positional arguments",
+    "options",
+    "show this help message and exit",
+    "%(prog)s: error: %(message)s\n",
+    "the following arguments are required: %s",
+    "unrecognized arguments: %s",
+    "invalid choice: %(value)r (choose from %(choices)s)",
+    "invalid %(type)s value: %(value)r",
+    "expected one argument",
+    "argument %(argument_name)s: %(message)s",
+    "ambiguous option: %(option)s could match %(matches)s",
+    "not allowed with argument %s",
+    "one of the arguments %s is required",
+)
 
 
 def lang() -> str:

@@ -66,22 +66,30 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
         info = game_class(gid).info
         p = sub.add_parser(gid, help=game_name(gid), description=f"{game_name(gid)}: {game_summary(gid)}")
         lo, hi = info.min_players, info.max_players
-        p.add_argument("--players", type=int, help=_("number of players, {lo} to {hi}").format(lo=lo, hi=hi))
+        p.add_argument(
+            "--players", type=int, metavar="N", help=_("number of players, {lo} to {hi}").format(lo=lo, hi=hi)
+        )
         if not watch:
-            p.add_argument("--seat", type=int, default=0, help=_("your seat, from 0 (default 0)"))
+            p.add_argument(
+                "--seat", type=int, default=0, metavar="K", help=_("your seat, from 0 (default 0)")
+            )
         p.add_argument(
             "--bots",
+            metavar=_("LEVELS"),
             help=_("bot levels for the other seats, comma separated ({levels})").format(
                 levels=", ".join(LEVELS)  # not levels(gid): that loads every bot, and --help should be quick
             ),
         )
-        p.add_argument("--seed", type=int, help=_("the game's seed: the same seed gives the same deal"))
+        p.add_argument(
+            "--seed", type=int, metavar="S", help=_("the game's seed: the same seed gives the same deal")
+        )
         p.add_argument("--lang", choices=i18n.LANGS, help=_("language: nb, nl or en (default: from LANG)"))
         p.add_argument("--save", metavar=_("FILE"), help=_("write the game to FILE (the engine's JSON)"))
         p.add_argument(
             "--delay",
             type=float,
             default=1.0 if watch else 0.4,
+            metavar=_("SECONDS"),
             help=_("seconds between narrated events"),
         )
         group = p.add_argument_group(_("options of {game}").format(game=game_name(gid)))
@@ -98,13 +106,14 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
                 )
             elif o.kind == "int":
                 rng = f"{o.min}–{o.max}" + (", none" if o.nullable else "")
+                default = _("default")
                 group.add_argument(
                     flag(o),
                     dest=dest,
                     type=_int_or_none if o.nullable else int,
                     metavar="N",
                     default=argparse.SUPPRESS,
-                    help=f"{text} ({rng}; {_('default')} {o.default})",
+                    help=f"{text} ({rng}; {default} {o.default})",
                 )
             else:
                 group.add_argument(

@@ -1,0 +1,46 @@
+"""argparse's own words ("usage:", "options", its error messages) speak the player's language too."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from liars import locale
+from liars.terminal import i18n
+
+from .test_catalogs import catalog
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl"])
+def test_every_argparse_word_is_translated(lang: str) -> None:
+    cat = catalog(lang)
+    for word in (*i18n.ARGPARSE_WORDS, "default", "LEVELS", "SECONDS"):
+        assert (None, word) in cat, f"{word!r} missing from {lang}.po"
+        assert (all(cat[(None, word)]) and cat[(None, word)] != [word]) or word.startswith("argument")
+
+
+def test_argparse_words_are_in_the_english_catalog() -> None:
+    cat = catalog("en")
+    assert all((None, w) in cat for w in i18n.ARGPARSE_WORDS)
+
+
+@pytest.mark.parametrize(
+    ("lang", "usage", "helpline", "error"),
+    [
+        ("nb", "bruk:", "vis denne hjelpen og avslutt", "ugyldig verdi"),
+        ("nl", "gebruik:", "toon deze hulp en stop", "ongeldige waarde"),
+        ("en", "usage:", "show this help message and exit", "invalid int value"),
+    ],
+)
+def test_help_and_errors_of_the_real_command(lang: str, usage: str, helpline: str, error: str) -> None:
+    cmd = [sys.executable, "-m", "liars.cli", "play", "liars-dice", "--lang", lang]
+    shown = subprocess.run([*cmd, "--help"], capture_output=True, text=True, timeout=60).stdout
+    assert shown.startswith(usage) and helpline in shown
+    assert ("default 5" in shown) == (lang == "en")
+    bad = subprocess.run([*cmd, "--players", "x"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and error in bad.stderr
+    if lang != "en":
+        assert "usage:" not in shown and "show this help" not in shown and "error:" not in bad.stderr
+    assert locale.LANGS
