@@ -349,3 +349,29 @@ def test_metadata_is_data() -> None:
     }
     assert meta["utility"] == [0.0, 1.0] and meta["ranks"] is True
     assert liars.game_class("liars-dice").info.min_players == 2
+
+
+def test_sample_state_agrees_with_the_view_and_reads_nothing_hidden() -> None:
+    pick = random.Random(4)
+    for seed in range(40):
+        game = liars.make("liars-dice", players=3, seed=seed, dice=2, spot_on=seed % 2 == 0)
+        state = game.new_game()
+        while True:
+            for seat in range(3):
+                view = state.view(seat)
+                sampled = game.sample_state(view, random.Random(seed))
+                assert sampled.view(seat) == view
+                # a twin whose other cups differ gives the very same sample: only the view is read
+                twin = state.clone()
+                others = [s for s in range(3) if s != seat and twin.counts[s]]  # type: ignore[attr-defined]
+                if others and not twin.over:
+                    start = sum(twin.counts[: others[0]])  # type: ignore[attr-defined]
+                    twin.dice[start] = twin.dice[start] % 6 + 1  # type: ignore[attr-defined]
+                    assert twin.view(seat) == view and twin.to_json() != state.to_json()
+                    assert (
+                        game.sample_state(twin.view(seat), random.Random(seed)).to_json() == sampled.to_json()
+                    )
+            if state.over:
+                break
+            actor = state.to_act[0]
+            state.act(actor, pick.choice(state.legal_actions(actor)))
