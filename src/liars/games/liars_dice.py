@@ -416,7 +416,7 @@ class DiceState(State):
             "revealed": last,
             "rolloff": [list(r) for r in self.rolloff],
             "history": history,
-            "places": None if self.places is None else list(self.places),
+            "places": None if (places := self.places) is None else list(places),
         }
 
 
