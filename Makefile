@@ -11,7 +11,10 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV) || { apt-get update && apt-get install -y python3-venv && $(PY) -m venv $(VENV); }
 	$(BIN)/python -m pip install -q --upgrade pip
 
+# torch first, pinned (the `train` extra's version): pip then takes the CPU build on the
+# machine's disk, and sb3-contrib does not pull in another torch.
 $(VENV)/.installed: pyproject.toml setup.py $(BIN)/python
+	$(BIN)/python -m pip install -q torch==2.13.0
 	$(BIN)/python -m pip install -q -e '.[all]'
 	touch $@
 

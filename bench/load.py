@@ -8,7 +8,13 @@ game to the end.  The server reports the committed actions and, per action,
 the time from its arrival to the last view sent for it (p50 / p99); the
 clients report the time from sending an action to seeing the next view.
 
-    .venv/bin/python bench/load.py [--tables 250] [--db sqlite|postgresql+asyncpg://...]
+With ``--think 0`` (the default) every bot acts the moment it may: the run
+finds the rate where the server (or the clients' core) saturates, and its
+latency is then mostly queueing.  ``--think MS`` makes each bot wait about
+that long before acting, as players do, so the latency is measured at a rate
+below saturation (250 tables with ``--think 200`` offer about 1,100 actions/s).
+
+    .venv/bin/python bench/load.py [--tables 250] [--think MS] [--db sqlite|postgresql+asyncpg://...]
 """
 
 from __future__ import annotations
@@ -38,7 +44,9 @@ def free_port() -> int:
 
 def start_server(db: str, port: int, data: str, schema: str | None) -> subprocess.Popen[bytes]:
     prof = ["-m", "cProfile", "-o", os.environ["LIARS_PROFILE"]] if os.environ.get("LIARS_PROFILE") else []
+    # --http-rate 0: every table is made from this one address, faster than a client may
     cmd = [sys.executable, *prof, "-m", "liars.cli", "serve", "--port", str(port), "--metrics"]
+    cmd += ["--http-rate", "0"]
     if db != "sqlite":
         cmd += ["--db", db]
     if schema:
@@ -75,7 +83,7 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def run(base: str, pid: int, tables: int, players: int, dice: int) -> dict[str, Any]:
+async def run(base: str, pid: int, tables: int, players: int, dice: int, think: float) -> dict[str, Any]:
     seats: list[tuple[str, str]] = []
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         for _ in range(tables):
@@ -99,7 +107,7 @@ async def run(base: str, pid: int, tables: int, players: int, dice: int) -> dict
         t0 = time.perf_counter()
         results = await asyncio.gather(
             *(
-                play_seat(base, t, tok, "random", seed=i, on_act=client_lat.append)
+                play_seat(base, t, tok, "random", seed=i, on_act=client_lat.append, think=think)
                 for i, (t, tok) in enumerate(seats)
             ),
             return_exceptions=True,
@@ -129,6 +137,12 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--dice", type=int, default=5)
     ap.add_argument("--db", default="sqlite", help="sqlite (a fresh file) or a postgresql+asyncpg:// URL")
+    ap.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="ms a bot waits before acting, on average (0: at once, the server's saturated rate)",
+    )
     args = ap.parse_args()
     schema = None
     if args.db != "sqlite":
@@ -138,14 +152,23 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         proc = start_server(args.db, port, data, schema)
         try:
-            out = asyncio.run(run(f"http://127.0.0.1:{port}", proc.pid, args.tables, args.players, args.dice))
+            out = asyncio.run(
+                run(
+                    f"http://127.0.0.1:{port}",
+                    proc.pid,
+                    args.tables,
+                    args.players,
+                    args.dice,
+                    args.think / 1000,
+                )
+            )
         finally:
             proc.terminate()
             proc.wait(20)
             if schema:
                 asyncio.run(pg_schema(args.db, f"DROP SCHEMA {schema} CASCADE"))
     s = out["server"]
-    print(f"database: {'SQLite (WAL)' if args.db == 'sqlite' else 'PostgreSQL'}")
+    print(f"database: {'SQLite (WAL)' if args.db == 'sqlite' else 'PostgreSQL'}, think {args.think:g} ms")
     print(f"machine load average (1 min) at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(
         f"tables: {args.tables} x {args.players} seats = {out['connections']} connections, "

@@ -6,11 +6,18 @@ Steps per second of uniformly random masked play, two players:
   seat's view) then ``env.step(a)``, as an RL loop runs it;
 * ``engine ids``: the raw engine's integer path (``legal_ids`` / ``act_id``),
   no observation at all: the floor the wrapper is measured against;
-* ``engine+view``: the raw engine plus ``state.view(seat)`` every step, the
-  part of an observation the wrapper cannot skip;
+* ``engine+view``: the raw engine plus a full ``state.view(seat)`` every
+  step (what the wrapper read before views had ``since``), and ``engine+tail
+  view`` with ``since`` past the end (no history entries): the view the
+  wrapper asks for now, the part of an observation it cannot skip;
 * ``openspiel``: pyspiel's C++ ``liars_dice`` through its Python API
   (``legal_actions`` / ``apply_action``, chance sampled by the driver), and
-  ``openspiel+obs`` which also reads ``observation_tensor()`` every step.
+  ``openspiel+obs`` which also reads ``observation_tensor()`` every step;
+* ``openspiel rl_env``: the same C++ game through OpenSpiel's own RL API,
+  ``open_spiel.python.rl_environment.Environment`` (``reset`` / ``step``,
+  random legal actions from its time steps): the like-for-like comparison
+  with an RL loop over our AEC environment, since both hand the agent an
+  observation vector and its legal actions at every step.
 
 OpenSpiel's liars_dice is one round (a call ends the game), so the dice
 figures use ``dice=1`` for both (then ours is one round too) and ``dice=5``
@@ -32,6 +39,10 @@ import numpy as np
 
 import liars
 from liars.rl.pettingzoo import env
+
+#: ``since`` past any history's end: the view without history entries, as the
+#: dice encoder asks for it (it reads none).
+NO_HISTORY = 2**62
 
 
 def pettingzoo(dice: int) -> Callable[[float], int]:
@@ -55,7 +66,7 @@ def pettingzoo(dice: int) -> Callable[[float], int]:
     return run
 
 
-def engine(dice: int, view: bool) -> Callable[[float], int]:
+def engine(dice: int, view: bool, since: int = 0) -> Callable[[float], int]:
     game = liars.make("liars-dice", players=2, seed=1, dice=dice)
 
     def run(seconds: float) -> int:
@@ -67,7 +78,7 @@ def engine(dice: int, view: bool) -> Callable[[float], int]:
             i += 1
             while not s.over:
                 if view:
-                    s.view(s.to_act[0])
+                    s.view(s.to_act[0], since=since)
                 s.act_id(rng.choice(s.legal_ids()))
                 steps += 1
         return steps
@@ -77,7 +88,7 @@ def engine(dice: int, view: bool) -> Callable[[float], int]:
 
 def openspiel(dice: int, obs: bool) -> Callable[[float], int] | None:
     try:
-        import pyspiel  # type: ignore[import-untyped]
+        import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         return None
     game = pyspiel.load_game("liars_dice", {"players": 2, "numdice": dice})
@@ -101,6 +112,29 @@ def openspiel(dice: int, obs: bool) -> Callable[[float], int] | None:
     return run
 
 
+def openspiel_rl(dice: int) -> Callable[[float], int] | None:
+    try:
+        import pyspiel
+        from open_spiel.python import rl_environment  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    e = rl_environment.Environment(pyspiel.load_game("liars_dice", {"players": 2, "numdice": dice}))
+
+    def run(seconds: float) -> int:
+        rng = random.Random(0)
+        steps = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            ts = e.reset()
+            while not ts.last():
+                obs = ts.observations
+                ts = e.step([rng.choice(obs["legal_actions"][obs["current_player"]])])
+                steps += 1
+        return steps
+
+    return run
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=5)
@@ -110,11 +144,14 @@ def main() -> None:
         "pettingzoo dice=1": pettingzoo(1),
         "engine ids dice=1": engine(1, view=False),
         "engine+view dice=1": engine(1, view=True),
+        "engine+tail view dice=1": engine(1, view=True, since=NO_HISTORY),
         "openspiel dice=1": openspiel(1, obs=False),
         "openspiel+obs dice=1": openspiel(1, obs=True),
+        "openspiel rl_env dice=1": openspiel_rl(1),
         "pettingzoo dice=5": pettingzoo(5),
         "engine ids dice=5": engine(5, view=False),
         "engine+view dice=5": engine(5, view=True),
+        "engine+tail view dice=5": engine(5, view=True, since=NO_HISTORY),
     }
     rates: dict[str, list[float]] = {k: [] for k, v in drivers.items() if v is not None}
     for _ in range(args.rounds):
@@ -122,20 +159,25 @@ def main() -> None:
             if run is not None:
                 rates[name].append(run(args.seconds) / args.seconds)
     med = {k: statistics.median(v) for k, v in rates.items()}
-    print(f"{'driver (2 players)':<24}{'steps/s (median)':>18}")
+    print(f"{'driver (2 players)':<26}{'steps/s (median)':>18}")
     for name, r in med.items():
-        print(f"{name:<24}{r:>18,.0f}")
+        print(f"{name:<26}{r:>18,.0f}")
     for d in (1, 5):
         pz = med[f"pettingzoo dice={d}"]
         print(
             f"dice={d}: wrapper overhead vs engine ids {med[f'engine ids dice={d}'] / pz:.1f}x, "
-            f"vs engine+view {med[f'engine+view dice={d}'] / pz:.1f}x"
+            f"vs engine+view {med[f'engine+view dice={d}'] / pz:.1f}x, "
+            f"vs engine+tail view {med[f'engine+tail view dice={d}'] / pz:.1f}x"
         )
     if "openspiel dice=1" in med:
+        pz = med["pettingzoo dice=1"]
         print(
-            f"dice=1: pettingzoo / openspiel {med['pettingzoo dice=1'] / med['openspiel dice=1']:.2f}, "
-            f"/ openspiel+obs {med['pettingzoo dice=1'] / med['openspiel+obs dice=1']:.2f}"
+            f"dice=1: pettingzoo / openspiel {pz / med['openspiel dice=1']:.2f}, "
+            f"/ openspiel+obs {pz / med['openspiel+obs dice=1']:.2f}"
         )
+    if "openspiel rl_env dice=1" in med:
+        ratio = med["pettingzoo dice=1"] / med["openspiel rl_env dice=1"]
+        print(f"dice=1: pettingzoo / openspiel rl_env {ratio:.2f}")
 
 
 if __name__ == "__main__":

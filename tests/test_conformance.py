@@ -229,3 +229,73 @@ def test_bad_configuration_is_refused(spec: Spec) -> None:
         liars.make(spec.game_id, seed="7")  # type: ignore[arg-type]
     with pytest.raises(GameConfigError):
         liars.load('{"format": "liars/1", "game": "nope"}')
+
+
+def _all_but_history(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k != "history"}
+
+
+def _check_since(state: liars.State, viewer: int | None) -> None:
+    """Every tail of ``viewer``'s history is the full view's, and nothing else in the view changes."""
+    full = state.view(viewer)
+    n = full["history_len"]
+    assert n == len(full["history"])
+    for k in sorted({0, 1, n // 2, max(n - 1, 0), n, n + 5}):
+        part = state.view(viewer, since=k)
+        assert part["history"] == full["history"][k:], k
+        assert _all_but_history(part) == _all_but_history(full), k
+
+
+@pytest.mark.parametrize(("spec", "players", "opts"), CASES, ids=IDS)
+def test_view_since_gives_the_history_tail(spec: Spec, players: int, opts: dict[str, Any]) -> None:
+    """``view(seat, since=k)`` is the full view with ``history[k:]``, whatever happened before.
+
+    A client per viewer follows the game asking only for the new entries (as
+    the RL adapters do) and must hold exactly the full history; at some steps
+    every tail is compared with the full view, also on a clone and on a
+    saved-and-loaded copy (whose incremental bookkeeping starts afresh).
+    """
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = liars.make(spec.game_id, players=players, seed=seed, **opts).new_game()
+        viewers = [None, *range(players)]
+        held: dict[int | None, list[Any]] = {v: [] for v in viewers}
+        steps = 0
+        while True:
+            restarted = False
+            for v in viewers:
+                tail = state.view(v, since=len(held[v]))
+                if tail["history_len"] < len(held[v]):  # Liegen: a new round starts a new history
+                    restarted = True
+                    held[v] = []
+                    tail = state.view(v, since=0)
+                held[v] += tail["history"]
+                assert tail["history_len"] == len(held[v])
+            if steps < 4 or steps % 97 == 0 or restarted or state.over:
+                for v in viewers:
+                    assert state.view(v)["history"] == held[v]
+                    _check_since(state, v)
+                seat = rng.randrange(players)
+                _check_since(state.clone(), seat)
+                _check_since(liars.load(state.to_json()), seat)
+                n = len(held[seat])
+                if n >= 2 and not state.over:
+                    with pytest.raises(GameConfigError, match="full view"):
+                        state.game.sample_state(state.view(seat, since=1), random.Random(0))
+            if state.over:
+                break
+            actor = rng.choice(state.to_act)
+            state.act(actor, rng.choice(state.legal_actions(actor)))
+            steps += 1
+        assert steps < spec.max_steps
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[s.game_id for s in SPECS])
+def test_view_since_is_checked_strictly(spec: Spec) -> None:
+    state = liars.make(spec.game_id, seed=1).new_game()
+    for bad in (True, False, 1.0, 0.0, -1, "1", None):
+        with pytest.raises(ValueError, match="since"):
+            state.view(0, since=bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        state.view(0, 1)  # type: ignore[misc]
+    assert state.view(0, since=0) == state.view(0)

@@ -77,6 +77,25 @@ def test_illegal_action_loses_without_touching_the_game_or_raises() -> None:
         strict.step(bad)
 
 
+def test_action_masks_is_the_last_info_mask_through_the_wrappers() -> None:
+    env = gymnasium.make("liars/LiarsDice-v0", players=2, dice=2)
+    action_masks = env.get_wrapper_attr("action_masks")  # how sb3-contrib's MaskablePPO finds it
+    with pytest.raises(RuntimeError):
+        action_masks()
+    _, info = env.reset(seed=4)
+    done, steps = False, 0
+    while not done:
+        mask = action_masks()
+        assert mask.any() and np.array_equal(mask, info["action_mask"])
+        _, _, done, _, info = env.step(int(np.flatnonzero(mask)[0]))
+        steps += 1
+    assert steps > 1 and np.array_equal(action_masks(), info["action_mask"])
+    _, info = env.reset(seed=5)
+    bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, _, _, _, info = env.step(bad)
+    assert "illegal_action" in info and not action_masks().any()
+
+
 def test_bad_configuration_is_refused() -> None:
     with pytest.raises(ValueError):
         LiarsGymEnv("liars-dice", players=3, opponents=["random"])

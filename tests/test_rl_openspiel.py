@@ -19,62 +19,77 @@ SIMS: list[tuple[str, dict[str, Any], int]] = [
     ("python_liars_dice", {"players": 2, "dice": 3, "spot_on": True}, 4),
     ("python_love_letter", {"players": 2}, 10),
     ("python_love_letter", {"players": 4}, 5),
+    # Whole games of hundreds to thousands of moves (random_sim_test reads every
+    # player's strings and tensors at every one): seconds each, since the
+    # history's views and text are read once per game, not once per step.
+    ("python_cheat", {"players": 3}, 2),
+    ("python_cheat", {"players": 5, "max_cards": 2}, 1),
+    ("python_liegen", {"players": 2, "follow": "suit"}, 1),
+    ("python_liegen", {"players": 3, "jokers": True, "follow": "rank_step"}, 1),
 ]
-# Cheat and Liegen run for hundreds to thousands of moves under random play, and
-# random_sim_test reads every player's view at every one: a full simulation takes
-# minutes (run it by hand: see docs/rl.md).  Here the same checks run for a
-# bounded number of moves.
-BOUNDED: list[tuple[str, dict[str, Any]]] = [
-    ("python_cheat", {"players": 3}),
-    ("python_cheat", {"players": 5, "max_cards": 2}),
-    ("python_liegen", {"players": 2, "follow": "suit"}),
-    ("python_liegen", {"players": 4, "jokers": True, "follow": "rank_step"}),
-]
+LONG = [(name, params) for name, params, _ in SIMS[-4:]]
 
 
 @pytest.mark.parametrize(("name", "params", "sims"), SIMS, ids=[f"{n}-{p}" for n, p, _ in SIMS])
 def test_random_sim(name: str, params: dict[str, Any], sims: int) -> None:
     game = pyspiel.load_game(name, params)
-    pyspiel.random_sim_test(game, num_sims=sims, serialize=sims > 1, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize(("name", "params"), BOUNDED, ids=[f"{n}-{p}" for n, p in BOUNDED])
-def test_bounded_random_sim(name: str, params: dict[str, Any]) -> None:
-    """random_sim_test's checks on the first 120 player moves of two games."""
+def canonical(view: Any) -> str:
+    return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+@pytest.mark.parametrize(("name", "params"), LONG, ids=[f"{n}-{p}" for n, p in LONG])
+def test_whole_games(name: str, params: dict[str, Any]) -> None:
+    """Our own checks over whole games, beyond random_sim_test's.
+
+    Information-state strings are exactly the canonical JSON of the engine
+    views, though they are now written from history text kept across moves
+    and copies: checked at many steps, and on a copy that then takes a
+    different action (the copy's kept text must not leak into the original's),
+    and at the end.
+    """
     game = pyspiel.load_game(name, params)
     n = game.num_players()
     rng = random.Random(1)
-    for _ in range(2):
-        state = game.new_initial_state()
-        moves = 0
-        while not state.is_terminal() and moves < 120:
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
-                assert all(0 <= a < game.max_chance_outcomes() for a, _ in outcomes)
-                state.apply_action(rng.choice(outcomes)[0])
-                continue
-            legal = state.legal_actions()
-            assert legal == sorted(legal) and all(0 <= a < game.num_distinct_actions() for a in legal)
-            mask = state.legal_actions_mask()
-            assert [i for i, m in enumerate(mask) if m] == legal
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+            assert all(0 <= a < game.max_chance_outcomes() for a, _ in outcomes)
+            state.apply_action(rng.choice(outcomes)[0])
+            continue
+        legal = state.legal_actions()
+        assert legal == sorted(legal) and all(0 <= a < game.num_distinct_actions() for a in legal)
+        mask = state.legal_actions_mask()
+        assert [i for i, m in enumerate(mask) if m] == legal
+        for p in range(n):
+            state.information_state_string(p)
+            assert len(state.observation_tensor(p)) == game.observation_tensor_size()
+        if moves < 20 or moves & (moves - 1) == 0 or moves % 1000 == 0:  # a full view costs the whole history
             for p in range(n):
-                assert state.information_state_string(p) == json.dumps(
-                    state.view(p), sort_keys=True, separators=(",", ":")
-                )
-                assert len(state.observation_tensor(p)) == game.observation_tensor_size()
-                state.observation_string(p)
+                assert state.information_state_string(p) == canonical(state.view(p))
+                observed = {k: v for k, v in state.view(p).items() if k not in ("history", "history_len")}
+                assert state.observation_string(p) == canonical(observed)
             twin = state.clone()
             assert str(twin) == str(state)
-            assert twin.information_state_string(state.current_player()) == state.information_state_string(
-                state.current_player()
-            )
+            twin.apply_action(legal[-1])
+            state.apply_action(legal[0])
+            assert (str(twin) != str(state)) == (len(legal) > 1)  # the copy is independent
+            for p in range(n):
+                assert twin.information_state_string(p) == canonical(twin.view(p))
+                assert state.information_state_string(p) == canonical(state.view(p))
+        else:
             state.apply_action(rng.choice(legal))
-            moves += 1
-            assert str(twin) != str(state)  # the clone is independent
-        again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
-        assert again.history() == state.history()
-        assert again.information_state_string(0) == state.information_state_string(0)
+        moves += 1
+    for p in range(n):
+        assert state.information_state_string(p) == canonical(state.view(p))
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    assert again.history() == state.history()
+    assert again.information_state_string(0) == state.information_state_string(0)
 
 
 def deal(game: Any, outcomes: list[int]) -> Any:

@@ -33,6 +33,7 @@ from typing import Any
 
 from . import bots
 from .core import JSON, GameConfigError, game_class, make
+from .errors import usage_error
 
 MAX_ACTIONS = 100_000  # a bound on one game's actions: a bot that never ends it is a bug
 
@@ -71,7 +72,7 @@ class Config:
         """Refuse a bad tournament before playing anything."""
         info = game_class(self.game).info
         if not info.min_players <= self.players <= info.max_players:
-            raise GameConfigError(
+            raise usage_error(
                 f"{self.game} takes {info.min_players}-{info.max_players} players; "
                 f"--bots names {self.players}"
             )
@@ -82,7 +83,7 @@ class Config:
             except GameConfigError:
                 raise
             except (ValueError, TypeError) as exc:
-                raise GameConfigError(f"bot {spec!r}: {exc}") from None
+                raise usage_error(f"bot {spec!r}: {exc}") from None
 
     def _bot_kwargs(self, spec: str) -> dict[str, Any]:
         return dict(self.bot_options) if spec == "strong" else {}
@@ -104,7 +105,7 @@ def rotations(players: int) -> list[tuple[int, ...]]:
 def schedule(config: Config, games: int, duplicate: bool = True) -> list[Match]:
     """``games`` matches, rounded up to whole rotation blocks so every seat is shared equally."""
     if games < 1:
-        raise GameConfigError(f"games must be at least 1, not {games}")
+        raise usage_error(f"games must be at least 1, not {games}")
     rots = rotations(config.players)
     blocks = math.ceil(games / len(rots))
     out = []

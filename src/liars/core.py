@@ -34,12 +34,45 @@ JSON = dict[str, Any]
 FORMAT = "liars/1"
 
 
-class GameConfigError(ValueError):
+class Refusal(ValueError):
+    """A refusal with a stable ``code`` and its ``params``, so every edge can explain it.
+
+    ``str(exc)`` stays the English message (logs, tracebacks, old callers);
+    ``code`` (snake_case, listed with an English template in
+    :mod:`liars.errors`) and ``params`` (JSON-able values) let a server send
+    the reason as data and a web page or terminal say it in the player's own
+    language, instead of parsing English text.
+    """
+
+    default_code: ClassVar[str] = "refused"
+
+    def __init__(
+        self, message: str, code: str | None = None, params: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code or self.default_code
+        self.params: JSON = dict(params or {})
+
+    def to_json(self) -> JSON:
+        """The wire form of the refusal: ``{"code", "params", "message"}``."""
+        return {"code": self.code, "params": self.params, "message": str(self)}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickling (a refusal raised in a worker process) would otherwise rebuild it from
+        # ``args`` alone, and the code would fall back to the class default
+        return (type(self), (str(self), self.code, self.params))
+
+
+class GameConfigError(Refusal):
     """An unknown game, an unknown or ill-typed option, players out of range, a bad setup."""
 
+    default_code = "bad_config"
 
-class IllegalAction(ValueError):
+
+class IllegalAction(Refusal):
     """An action that is malformed, out of turn or against the rules.  Nothing changed."""
+
+    default_code = "illegal"
 
 
 class Action(Protocol):
@@ -88,17 +121,29 @@ class Option:
             return None
         if self.kind == "bool":
             if type(value) is not bool:
-                raise GameConfigError(f"option {self.name!r} takes true or false, not {value!r}")
+                raise GameConfigError(
+                    f"option {self.name!r} takes true or false, not {value!r}",
+                    code="option_bool",
+                    params={"option": self.name, "value": repr(value)},
+                )
         elif self.kind == "int":
             if type(value) is not int:
-                raise GameConfigError(f"option {self.name!r} takes a whole number, not {value!r}")
+                raise GameConfigError(
+                    f"option {self.name!r} takes a whole number, not {value!r}",
+                    code="option_int",
+                    params={"option": self.name, "value": repr(value)},
+                )
             if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
                 raise GameConfigError(
-                    f"option {self.name!r} must be between {self.min} and {self.max}, not {value}"
+                    f"option {self.name!r} must be between {self.min} and {self.max}, not {value}",
+                    code="option_range",
+                    params={"option": self.name, "min": self.min, "max": self.max, "value": value},
                 )
         elif self.kind == "choice" and value not in self.choices:
             raise GameConfigError(
-                f"option {self.name!r} takes one of {', '.join(self.choices)}, not {value!r}"
+                f"option {self.name!r} takes one of {', '.join(self.choices)}, not {value!r}",
+                code="option_choice",
+                params={"option": self.name, "choices": list(self.choices), "value": repr(value)},
             )
         return value
 
@@ -154,9 +199,15 @@ class GameInfo:
 def check_int(value: Any, name: str, lo: int, hi: int, err: type[ValueError] = IllegalAction) -> int:
     """A strict int in ``[lo, hi]`` (``True`` and ``3.0`` are refused): shared input validation."""
     if type(value) is not int:
-        raise err(f"{name} must be a whole number, not {value!r}")
+        msg = f"{name} must be a whole number, not {value!r}"
+        if issubclass(err, Refusal):
+            raise err(msg, code="not_whole_number", params={"name": name, "value": repr(value)})
+        raise err(msg)
     if not lo <= value <= hi:
-        raise err(f"{name} must be between {lo} and {hi}, not {value}")
+        msg = f"{name} must be between {lo} and {hi}, not {value}"
+        if issubclass(err, Refusal):
+            raise err(msg, code="out_of_range", params={"name": name, "lo": lo, "hi": hi, "value": value})
+        raise err(msg)
     return value
 
 
@@ -164,10 +215,47 @@ def check_keys(obj: Mapping[str, Any], required: Sequence[str], optional: Sequen
     """Refuse a JSON object with missing or unknown keys, naming them."""
     missing = [k for k in required if k not in obj]
     if missing:
-        raise IllegalAction(f"missing key(s) {', '.join(missing)} in {dict(obj)!r}")
+        raise IllegalAction(
+            f"missing key(s) {', '.join(missing)} in {dict(obj)!r}",
+            code="missing_keys",
+            params={"keys": missing},
+        )
     extra = [k for k in obj if k not in required and k not in optional]
     if extra:
-        raise IllegalAction(f"unknown key(s) {', '.join(map(str, extra))} in {dict(obj)!r}")
+        raise IllegalAction(
+            f"unknown key(s) {', '.join(map(str, extra))} in {dict(obj)!r}",
+            code="unknown_keys",
+            params={"keys": [str(k) for k in extra]},
+        )
+
+
+def setup_error(detail: str) -> GameConfigError:
+    """A refused ``setup`` (a chosen position): one code, the English detail as its parameter.
+
+    Setups are written by programmers and tests, not by players at a table,
+    so their many reasons share one code rather than each needing translations.
+    """
+    return GameConfigError(f"setup: {detail}", code="bad_setup", params={"detail": detail})
+
+
+def view_error(message: str) -> GameConfigError:
+    """A view that ``sample_state`` cannot sample from (a bot's or programmer's mistake)."""
+    return GameConfigError(message, code="bad_view", params={"detail": message})
+
+
+def full_history(view: Mapping[str, Any]) -> list[Any]:
+    """``view["history"]``, refused if the view holds only its tail (it was asked with ``since``).
+
+    Rebuilding a game from a view (``sample_state``) needs every entry; a
+    tail would silently give a different game.
+    """
+    history: list[Any] = view["history"]
+    if view.get("history_len", len(history)) != len(history):
+        raise view_error(
+            f"a full view is needed (since=0): this one holds {len(history)} "
+            f"of {view['history_len']} history entries"
+        )
+    return history
 
 
 class Game:
@@ -189,12 +277,18 @@ class Game:
         if seed is None:
             seed = secrets.randbits(63)
         if type(seed) is not int:
-            raise GameConfigError(f"seed must be a whole number, not {seed!r}")
+            raise GameConfigError(
+                f"seed must be a whole number, not {seed!r}", code="bad_seed", params={"value": repr(seed)}
+            )
         self.seed = seed
         unknown = sorted(set(options) - set(info.option_map))
         if unknown:
             allowed = ", ".join(o.name for o in info.options) or "none"
-            raise GameConfigError(f"unknown option(s) {', '.join(unknown)} for {info.id}; allowed: {allowed}")
+            raise GameConfigError(
+                f"unknown option(s) {', '.join(unknown)} for {info.id}; allowed: {allowed}",
+                code="option_unknown",
+                params={"options": unknown, "game": info.id, "allowed": [o.name for o in info.options]},
+            )
         self.options: dict[str, Any] = {
             o.name: o.check(options[o.name]) if o.name in options else o.default for o in info.options
         }
@@ -217,12 +311,18 @@ class Game:
         if seed is None:
             seed = self.seed
         elif type(seed) is not int:
-            raise GameConfigError(f"seed must be a whole number, not {seed!r}")
+            raise GameConfigError(
+                f"seed must be a whole number, not {seed!r}", code="bad_seed", params={"value": repr(seed)}
+            )
         if setup is None:
             return self.state_class.deal(self, Rng(seed))
         rng = Rng(seed)
         if not isinstance(setup, Mapping):
-            raise GameConfigError(f"setup must be an object, not {setup!r}")
+            raise GameConfigError(
+                f"setup must be an object, not {setup!r}",
+                code="bad_setup",
+                params={"detail": "setup must be an object"},
+            )
         return self.state_class.from_setup(self, rng, setup)
 
     def parse_action(self, action: Any) -> Any:
@@ -230,10 +330,14 @@ class Game:
         raise NotImplementedError
 
     def action_id(self, action: Any) -> int:
-        raise IllegalAction(f"{self.id} has no integer action space")
+        raise IllegalAction(
+            f"{self.id} has no integer action space", code="no_action_ids", params={"game": self.id}
+        )
 
     def action_from_id(self, action_id: int) -> Any:
-        raise IllegalAction(f"{self.id} has no integer action space")
+        raise IllegalAction(
+            f"{self.id} has no integer action space", code="no_action_ids", params={"game": self.id}
+        )
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> State:
         """A full state consistent with ``view``, drawn using only what that view shows.
@@ -304,9 +408,13 @@ class State:
         action; the state is then unchanged.
         """
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", code="game_over")
         if seat not in self.to_act:
-            raise IllegalAction(f"seat {seat!r} may not act now; to act: {', '.join(map(str, self.to_act))}")
+            raise IllegalAction(
+                f"seat {seat!r} may not act now; to act: {', '.join(map(str, self.to_act))}",
+                code="not_your_turn",
+                params={"seat": seat if type(seat) is int else repr(seat), "to_act": list(self.to_act)},
+            )
         parsed = self.game.parse_action(action)
         self._check(seat, parsed)
         self._apply(seat, parsed)
@@ -320,7 +428,7 @@ class State:
     def act_id(self, action_id: int) -> None:
         """Take the action with this integer id for the seat to act (checked)."""
         if not self.to_act:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", code="game_over")
         self.act(self.to_act[0], self.game.action_from_id(action_id))
 
     @property
@@ -351,23 +459,42 @@ class State:
         return tuple(1 if s in self.winners else 2 for s in range(self.game.players))
 
     # -- views ------------------------------------------------------------
-    def _view(self, seat: int | None) -> JSON:
+    def _view(self, seat: int | None, since: int) -> JSON:
+        """The game's own keys of ``seat``'s view, with ``history`` only from index ``since`` on.
+
+        Must also give ``history_len`` (the whole history's length), and
+        should cost nothing per entry before ``since``: that is the point.
+        """
         raise NotImplementedError
 
-    def view(self, seat: int | None) -> JSON:
-        """All that ``seat`` may know and nothing more; ``None`` for a spectator."""
-        if seat is not None:
-            check_int(seat, "seat", 0, self.game.players - 1, ValueError)
+    def view(self, seat: int | None, *, since: int = 0) -> JSON:
+        """All that ``seat`` may know and nothing more; ``None`` for a spectator.
+
+        ``since`` keeps only ``history[since:]`` (empty when ``since`` is at or
+        past the end); every other key is the same as in the full view, and
+        ``history_len`` is always the full history's length.  A client that
+        already holds the first ``k`` entries asks for ``since=k`` and pays
+        only for the new ones.  The history is the game's own record (in
+        Liegen, of the current round only), so it may also get shorter: a
+        ``history_len`` below what a client holds means "start again".
+        """
+        game = self.game
+        if seat is not None and (type(seat) is not int or not 0 <= seat < game.players):
+            check_int(seat, "seat", 0, game.players - 1, ValueError)
+        if type(since) is not int:
+            raise ValueError(f"since must be a whole number, not {since!r}")
+        if since < 0:
+            raise ValueError(f"since must be 0 or more, not {since}")
         out: JSON = {
-            "game": self.game.id,
+            "game": game.id,
             "seat": seat,
-            "players": self.game.players,
-            "options": dict(self.game.options),
+            "players": game.players,
+            "options": game.options.copy(),
             "to_act": list(self.to_act),
             "over": self.over,
             "winners": list(self.winners),
         }
-        out.update(self._view(seat))
+        out.update(self._view(seat, since))
         return out
 
     # -- saving -----------------------------------------------------------
@@ -435,7 +562,11 @@ def game_class(game_id: str) -> type[Game]:
     try:
         return _REGISTRY[game_id]
     except (KeyError, TypeError):
-        raise GameConfigError(f"unknown game {game_id!r}; games: {', '.join(_REGISTRY)}") from None
+        raise GameConfigError(
+            f"unknown game {game_id!r}; games: {', '.join(_REGISTRY)}",
+            code="game_unknown",
+            params={"game": str(game_id), "games": list(_REGISTRY)},
+        ) from None
 
 
 def make(game_id: str, players: int | None = None, seed: int | None = None, **options: Any) -> Game:
@@ -448,14 +579,22 @@ def load(text: str) -> State:
     try:
         data = json.loads(text)
     except (TypeError, ValueError) as exc:
-        raise GameConfigError(f"not a saved game: {exc}") from None
+        raise GameConfigError(
+            f"not a saved game: {exc}", code="bad_save", params={"detail": str(exc)}
+        ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise GameConfigError(f"not a saved game (format must be {FORMAT!r})")
+        raise GameConfigError(
+            f"not a saved game (format must be {FORMAT!r})",
+            code="bad_save",
+            params={"detail": f"format must be {FORMAT!r}"},
+        )
     try:
         game = make(data["game"], players=data["players"], seed=data["seed"], **data["options"])
         seed, n = data["rng"]
         if type(seed) is not int or type(n) is not int:
-            raise GameConfigError("not a valid saved game: bad rng")
+            raise GameConfigError(
+                "not a valid saved game: bad rng", code="bad_save", params={"detail": "bad rng"}
+            )
         state = game.state_class._blank(game, Rng(seed, n))
         state.to_act = tuple(data["to_act"])
         state.over = bool(data["over"])
@@ -464,5 +603,7 @@ def load(text: str) -> State:
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, GameConfigError):
             raise
-        raise GameConfigError(f"not a valid saved game: {exc!r}") from None
+        raise GameConfigError(
+            f"not a valid saved game: {exc!r}", code="bad_save", params={"detail": repr(exc)}
+        ) from None
     return state

@@ -86,10 +86,25 @@ class Server:
     """The real app on uvicorn, on a free loopback port, in a thread of this process."""
 
     def __init__(
-        self, db: Db, owner: str = "test-owner", rate: float = 2000.0, burst: float = 2000.0
+        self,
+        db: Db,
+        owner: str = "test-owner",
+        rate: float = 2000.0,
+        burst: float = 2000.0,
+        http_rate: float | None = None,  # the tests make many tables from one address
+        http_burst: float = 30.0,
     ) -> None:
         self.db = db
-        self.app = create_app(db.url, schema=db.schema, owner=owner, metrics=True, rate=rate, burst=burst)
+        self.app = create_app(
+            db.url,
+            schema=db.schema,
+            owner=owner,
+            metrics=True,
+            rate=rate,
+            burst=burst,
+            http_rate=http_rate,
+            http_burst=http_burst,
+        )
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         self.port = sock.getsockname()[1]

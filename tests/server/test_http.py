@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import liars
+from liars.errors import MESSAGES
 
 from .conftest import Server
 
@@ -50,35 +51,46 @@ def test_every_game_can_be_created_with_defaults(shared_server: Server, game: st
     assert info["players"] == liars.game_class(game).info.default_players
 
 
+# (body, words of the English message, the refusal's code: liars.errors lists it for translation)
 BAD_CREATES = [
-    ({"game": "chess"}, "unknown game"),
-    ({"game": "liars-dice", "players": 3.0}, "players"),
-    ({"game": "liars-dice", "players": True}, "players"),
-    ({"game": "liars-dice", "players": 9}, "players"),
-    ({"game": "liars-dice", "options": {"dice": 0.0}}, "options"),
-    ({"game": "liars-dice", "options": {"dice": True}}, "dice"),
-    ({"game": "liars-dice", "options": {"no_such": 1}}, "allowed"),
-    ({"game": "liars-dice", "players": 2, "seats": ["human"]}, "seats"),
-    ({"game": "liars-dice", "players": 2, "seats": ["human", "bot:genius"]}, "bot:LEVEL"),
-    ({"game": "liars-dice", "players": 2, "seats": ["human", "robot"]}, "seat 1"),
-    ({"game": "liars-dice", "window_seconds": 0}, "window_seconds"),
-    ({"game": "liars-dice", "name": ""}, "name"),
-    ({"game": "liars-dice", "name": "x" * 41}, "name"),
-    ({"game": "liars-dice", "name": "a\nb"}, "name"),
-    ({"game": "liars-dice", "surprise": 1}, "surprise"),
-    ({"players": 2}, "game"),
-    ({"game": "liars-dice", "standin": "genius"}, "standin"),
+    ({"game": "chess"}, "unknown game", "game_unknown"),
+    ({"game": "liars-dice", "players": 3.0}, "players", "bad_request"),
+    ({"game": "liars-dice", "players": True}, "players", "bad_request"),
+    ({"game": "liars-dice", "players": 9}, "players", "out_of_range"),
+    ({"game": "liars-dice", "options": {"dice": 0.0}}, "options", "bad_request"),
+    ({"game": "liars-dice", "options": {"dice": True}}, "dice", "option_int"),
+    ({"game": "liars-dice", "options": {"no_such": 1}}, "allowed", "option_unknown"),
+    ({"game": "liars-dice", "players": 2, "seats": ["human"]}, "seats", "seats_count"),
+    ({"game": "liars-dice", "players": 2, "seats": ["human", "bot:genius"]}, "bot:LEVEL", "seat_kind"),
+    ({"game": "liars-dice", "players": 2, "seats": ["human", "robot"]}, "seat 1", "seat_kind"),
+    ({"game": "liars-dice", "window_seconds": 0}, "window_seconds", "bad_request"),
+    ({"game": "liars-dice", "name": ""}, "name", "bad_request"),
+    ({"game": "liars-dice", "name": "x" * 41}, "name", "bad_request"),
+    ({"game": "liars-dice", "name": "a\nb"}, "name", "bad_request"),
+    ({"game": "liars-dice", "surprise": 1}, "surprise", "bad_request"),
+    ({"players": 2}, "game", "bad_request"),
+    ({"game": "liars-dice", "standin": "genius"}, "standin", "standin_unknown"),
 ]
 
 
-@pytest.mark.parametrize(("body", "why"), BAD_CREATES, ids=[str(b) for b, _ in BAD_CREATES])
-def test_bad_creates_are_refused_clearly(shared_server: Server, body: dict[str, object], why: str) -> None:
+@pytest.mark.parametrize(("body", "why", "code"), BAD_CREATES, ids=[str(b) for b, _, _ in BAD_CREATES])
+def test_bad_creates_are_refused_clearly(
+    shared_server: Server, body: dict[str, object], why: str, code: str
+) -> None:
     r = shared_server.http.post("/api/tables", json=body)
     assert r.status_code == 400, r.text
     err = r.json()["error"]
-    assert err["code"] == "bad_request"
+    assert err["code"] == code and code in MESSAGES
+    assert isinstance(err["params"], dict)
     assert why in err["message"]
     assert "Traceback" not in r.text
+
+
+def test_an_option_refusal_names_the_option_and_its_range(shared_server: Server) -> None:
+    r = shared_server.http.post("/api/tables", json={"game": "liars-dice", "options": {"dice": 99}})
+    err = r.json()["error"]
+    assert r.status_code == 400 and err["code"] == "option_range"
+    assert err["params"] == {"option": "dice", "min": 1, "max": 10, "value": 99}
 
 
 def test_malformed_bodies_are_refused(shared_server: Server) -> None:

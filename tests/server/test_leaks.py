@@ -80,7 +80,7 @@ def test_no_frame_carries_another_seats_secret(server: Server, game_id: str) -> 
         raise AssertionError("the game did not end")
     p.close()
 
-    seed = server.on_loop(lambda: server.hub.tables[table].game.seed)
+    seed = server.on_loop(lambda: server.hub.tables[table].row.seed)  # the game object is shared
     log = server.log(table)
     state = liars.make(game_id, players=players, seed=seed, **opts).new_game()
     by_seq: dict[int, State] = {0: state.clone()}

@@ -12,6 +12,7 @@ from websockets.exceptions import ConnectionClosed
 
 import liars
 from liars.cli import main as cli_main
+from liars.errors import MESSAGES
 from liars.server import tables as tables_module
 from liars.server.store import ActionRow
 
@@ -76,16 +77,29 @@ def test_refused_actions_change_nothing(server: Server) -> None:
     other = 1 - opener
     before = state_json(server, table)
     cases: list[tuple[int, Any, str]] = [
-        (opener, {"type": "act", "seq": 0, "action": {"type": "liar"}}, "illegal"),  # no bid yet
-        (opener, {"type": "act", "seq": 0, "action": {"type": "bid", "quantity": 1.0, "face": 2}}, "illegal"),
+        (opener, {"type": "act", "seq": 0, "action": {"type": "liar"}}, "no_bid_yet"),
+        (
+            opener,
+            {"type": "act", "seq": 0, "action": {"type": "bid", "quantity": 1.0, "face": 2}},
+            "not_whole_number",
+        ),
         (
             opener,
             {"type": "act", "seq": 0, "action": {"type": "bid", "quantity": True, "face": 2}},
-            "illegal",
+            "not_whole_number",
         ),
-        (opener, {"type": "act", "seq": 0, "action": {"type": "fold"}}, "illegal"),
-        (other, {"type": "act", "seq": 0, "action": {"type": "bid", "quantity": 1, "face": 2}}, "illegal"),
-        (opener, {"type": "act", "seq": 5, "action": {"type": "bid", "quantity": 1, "face": 2}}, "illegal"),
+        (opener, {"type": "act", "seq": 0, "action": {"type": "fold"}}, "action_type_unknown"),
+        (opener, {"type": "act", "seq": 0, "action": {"type": "bid", "quantity": 1}}, "missing_keys"),
+        (
+            other,
+            {"type": "act", "seq": 0, "action": {"type": "bid", "quantity": 1, "face": 2}},
+            "not_your_turn",
+        ),
+        (
+            opener,
+            {"type": "act", "seq": 5, "action": {"type": "bid", "quantity": 1, "face": 2}},
+            "no_such_view",
+        ),
         (
             opener,
             {"type": "act", "seq": 0.0, "action": {"type": "bid", "quantity": 1, "face": 2}},
@@ -115,6 +129,7 @@ def test_refused_actions_change_nothing(server: Server) -> None:
         players[seat].send(msg)
         err = players[seat].error()
         assert err["code"] == code, (msg, err)
+        assert code in MESSAGES and isinstance(err["params"], dict)  # a client can translate it
         assert err["message"] and "Traceback" not in err["message"]
         assert state_json(server, table) == before
         assert server.log(table) == []
@@ -122,6 +137,26 @@ def test_refused_actions_change_nothing(server: Server) -> None:
     assert players[opener].until(lambda f: f["type"] in ("pong", "error"))["type"] == "pong"
     for p in players.values():
         p.close()
+
+
+def test_a_refusal_carries_its_code_and_params(server: Server) -> None:
+    """A bid below the last one: the frame names the rule broken as data, for any language."""
+    table, tokens = dice_table(server)
+    players = {s: server.connect(table, t) for s, t in tokens.items()}
+    opener = players[0].view()["view"]["to_act"][0]
+    players[1].view()
+    p, q = players[opener], players[1 - opener]
+    p.act({"type": "bid", "quantity": 2, "face": 3}, seq=0)
+    q.until(lambda f: f["type"] == "view" and f["seq"] == 1)
+    before = state_json(server, table)
+    q.act({"type": "bid", "quantity": 1, "face": 4}, seq=1)
+    err = q.error()
+    assert err["code"] == "bid_too_low" and err["ref"] == 1
+    assert err["params"] == {"quantity": 1, "face": 4, "last_quantity": 2, "last_face": 3}
+    assert "not higher than" in err["message"]  # the English message is still there
+    assert state_json(server, table) == before and len(server.log(table)) == 1
+    for x in players.values():
+        x.close()
 
 
 def test_a_stale_action_is_refused(server: Server) -> None:
@@ -271,7 +306,8 @@ def test_remote_bots_play_over_the_protocol(server: Server) -> None:
         threading.Thread(
             target=lambda tok=tok, lvl=lvl: codes.append(
                 cli_main(
-                    ["bot", "--server", server.url, "--table", out["table"], "--token", tok, "--level", lvl]
+                    # --token=T: a token may begin with "-", which argparse would take for an option
+                    ["bot", "--server", server.url, "--table", out["table"], f"--token={tok}", "--level", lvl]
                 )
             )
         )
@@ -299,7 +335,7 @@ def test_bots_fill_the_empty_seats(server: Server) -> None:
     replay = liars.make(
         "liars-dice",
         players=3,
-        seed=server.on_loop(lambda: server.hub.tables[out["table"]].game.seed),
+        seed=server.on_loop(lambda: server.hub.tables[out["table"]].row.seed),
         dice=1,
     ).new_game()
     for a in log:

@@ -18,8 +18,11 @@ def create_table(
     seats: list[str],
     name: str,
     window: float = 2.0,
+    turn: float | None = None,
 ) -> str:
-    """Fill the lobby form and create the table; returns the table id (the page is at /t/ID)."""
+    """Fill the lobby form and create the table; returns the table id (the page is at /t/ID).
+
+    ``turn`` is the turn timer in seconds (the lobby's "seconds per turn"; none by default)."""
     page.goto(url + "/")
     page.select_option("#game", game)
     page.fill("#players", str(players))
@@ -38,6 +41,9 @@ def create_table(
             page.select_option(f"#seat-{i}", kind)
     page.fill("#window", str(window))
     page.press("#window", "Tab")
+    if turn is not None:
+        page.fill("#turn", str(turn))
+        page.press("#turn", "Tab")
     page.fill("#name", name)
     page.click("#create")
     page.wait_for_selector("#invite, #table")

@@ -136,7 +136,8 @@ def test_a_rejected_action_shows_its_message(web: Any, contexts: list[Any]) -> N
     player.click("#actions button.play")
     error = player.locator("#error")
     error.wait_for()
-    assert error.inner_text() == "Refused: a play holds at most 2 cards (option max_cards)"
+    assert error.inner_text() == "Refused: A play holds at most 2 cards here."
+    assert error.get_attribute("data-code") == "play_too_big"
     # nothing changed: same position, same hand, and the cards are still picked to fix the play
     assert player.locator("#table").get_attribute("data-seq") == seq
     assert web.table_state(table).view(starter)["hand"] == before

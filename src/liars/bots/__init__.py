@@ -133,9 +133,17 @@ def checked_act(
     try:
         parsed = (game or _game_for(view)).parse_action(action)
     except IllegalAction as exc:
-        raise IllegalAction(f"bot {name} answered {action!r}, which is not an action: {exc}") from None
+        raise IllegalAction(
+            f"bot {name} answered {action!r}, which is not an action: {exc}",
+            code="bot_not_an_action",
+            params={"bot": name, "action": repr(action), "detail": str(exc)},
+        ) from None
     for candidate in legal:
         if candidate == parsed:
             return candidate
     shown = ", ".join(str(a) for a in list(legal)[:8]) + (" ..." if len(legal) > 8 else "")
-    raise IllegalAction(f"bot {name} answered {action!r}, which is not one of the legal actions: {shown}")
+    raise IllegalAction(
+        f"bot {name} answered {action!r}, which is not one of the legal actions: {shown}",
+        code="bot_illegal_action",
+        params={"bot": name, "action": repr(action)},
+    )

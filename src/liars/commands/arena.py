@@ -14,7 +14,8 @@ import os
 import sys
 from typing import Any
 
-from .. import GAME_IDS, GameConfigError
+from .. import GAME_IDS
+from ..errors import usage_error
 
 
 def parse_value(text: str) -> Any:
@@ -30,7 +31,7 @@ def parse_pairs(items: list[str] | None, what: str) -> tuple[tuple[str, Any], ..
     for item in items or []:
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise GameConfigError(f"{what} takes NAME=VALUE, not {item!r}")
+            raise usage_error(f"{what} takes NAME=VALUE, not {item!r}")
         out.append((key.replace("-", "_"), parse_value(value)))
     return tuple(out)
 

@@ -12,7 +12,7 @@ def run(args: argparse.Namespace) -> int:
 
     from rich.console import Console
 
-    from ..core import GameConfigError
+    from ..errors import usage_error
     from ..terminal import i18n
     from ..terminal.games import ui_for
     from ..terminal.i18n import _
@@ -22,13 +22,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         text = Path(args.file).read_text(encoding="utf-8")
     except OSError as exc:
-        raise GameConfigError(
+        raise usage_error(
             _("Cannot read {file}: {reason}").format(file=args.file, reason=exc.strerror)
         ) from None
     try:
         data = json.loads(text)
     except ValueError:
-        raise GameConfigError(_("{file} is not a saved game.").format(file=args.file)) from None
+        raise usage_error(_("{file} is not a saved game.").format(file=args.file)) from None
     seat = args.seat
     if seat is None:
         seat = data.get("human") if isinstance(data, dict) and isinstance(data.get("human"), int) else 0

@@ -17,7 +17,14 @@ def run(args: argparse.Namespace) -> int:
     # The owner name is stable across restarts of this host and port: a server restarted
     # after a crash takes its tables back at once instead of waiting for their leases.
     owner = f"{socket.gethostname()}:{args.port}"
-    app = create_app(db, schema=args.schema, owner=owner, metrics=args.metrics)
+    app = create_app(
+        db,
+        schema=args.schema,
+        owner=owner,
+        metrics=args.metrics,
+        http_rate=args.http_rate or None,
+        http_burst=args.http_burst,
+    )
     print(f"liars server on http://{args.host}:{args.port} (database {db.split('://')[0]})", flush=True)
     uvicorn.run(
         app,
@@ -42,6 +49,13 @@ def add(sub: Any) -> None:
     )
     p.add_argument("--schema", help="PostgreSQL schema to use (search_path); it must exist")
     p.add_argument("--metrics", action="store_true", help="serve /api/metrics (the load benchmark reads it)")
+    p.add_argument(
+        "--http-rate",
+        type=float,
+        default=2.0,
+        help="HTTP writes (create, join, rematch) a second per client address; 0 for no limit",
+    )
+    p.add_argument("--http-burst", type=float, default=30.0, help="HTTP writes per client address at once")
     p.add_argument(
         "--deflate", action="store_true", help="compress WebSocket messages (less traffic, more CPU)"
     )

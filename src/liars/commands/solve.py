@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..core import GameConfigError
+from ..errors import usage_error
 
 ARRAYS = 11  # float32 arrays over nodes x hands that CFR+ keeps per player (liars.solver.cfr._Player)
 
@@ -21,25 +21,25 @@ def physical_memory() -> int:
 def run(args: argparse.Namespace) -> int:
     a, b = args.dice
     if not (1 <= a <= 10 and 1 <= b <= 10):
-        raise GameConfigError(f"--dice takes two counts between 1 and 10, not {a} {b}")
+        raise usage_error(f"--dice takes two counts between 1 and 10, not {a} {b}")
     if not args.eps > 0:
-        raise GameConfigError(f"--eps must be positive, not {args.eps}")
+        raise usage_error(f"--eps must be positive, not {args.eps}")
     if a + b > 4:
-        raise GameConfigError(
+        raise usage_error(
             f"{a}+{b} dice is too big to solve exactly here: the bid tree has 2^{6 * (a + b)} nodes"
         )
     hands = [math.comb(n + 5, 5) for n in (a, b)]
     need = (1 << 6 * (a + b)) * sum(hands) * 4 * ARRAYS
     have = physical_memory()
     if need > 0.8 * have:
-        raise GameConfigError(
+        raise usage_error(
             f"{a}+{b} dice needs about {need / 2**30:.0f} GiB for CFR+ and this machine has "
             f"{have / 2**30:.0f} GiB (see docs/solver.md, 'The (2, 2) round')"
         )
     try:
         import numpy  # noqa: F401
     except ImportError:
-        raise GameConfigError("liars solve needs numpy: pip install 'liars[solver]'") from None
+        raise usage_error("liars solve needs numpy: pip install 'liars[solver]'") from None
 
     from ..solver import cache_dir, table_name
     from ..solver.round import Round

@@ -34,7 +34,10 @@ from ..core import (
     State,
     check_int,
     check_keys,
+    full_history,
     register,
+    setup_error,
+    view_error,
 )
 from ..rng import Rng
 from .cheat_cards import (
@@ -145,21 +148,31 @@ def _sort_key(code: str) -> tuple[int, int]:
 def make_play(codes: Sequence[Any]) -> Play:
     """A checked, canonically ordered play from card codes; :class:`IllegalAction` if malformed."""
     if not 1 <= len(codes) <= DECK:
-        raise IllegalAction(f"a play holds 1 to {DECK} cards, not {len(codes)}")
+        raise IllegalAction(
+            f"a play holds 1 to {DECK} cards, not {len(codes)}",
+            code="play_size",
+            params={"min": 1, "max": DECK, "count": len(codes)},
+        )
     per_rank = [0] * 13
     seen: set[str] = set()
     for c in codes:
         if not isinstance(c, str) or not ((len(c) == 2 and c in CARD_OF) or (len(c) == 1 and c in RANK_OF)):
             raise IllegalAction(
-                f"not a card code: {c!r} (rank A23456789TJQK, then suit CDHS or nothing: 'TH', 'T')"
+                f"not a card code: {c!r} (rank A23456789TJQK, then suit CDHS or nothing: 'TH', 'T')",
+                code="not_a_card",
+                params={"value": repr(c)},
             )
         if len(c) == 2:
             if c in seen:
-                raise IllegalAction(f"card {c} named twice")
+                raise IllegalAction(f"card {c} named twice", code="card_twice", params={"card": c})
             seen.add(c)
         per_rank[RANK_OF[c[0]]] += 1
         if per_rank[RANK_OF[c[0]]] > 4:
-            raise IllegalAction(f"a play cannot hold more than four cards of rank {c[0]}")
+            raise IllegalAction(
+                f"a play cannot hold more than four cards of rank {c[0]}",
+                code="rank_over_four",
+                params={"rank": c[0]},
+            )
     return Play(tuple(sorted(codes, key=_sort_key)))
 
 
@@ -175,7 +188,11 @@ def parse(text: str) -> CheatAction:
         t = t[4:]
     codes = t.replace(",", " ").upper().split()
     if not codes:
-        raise IllegalAction(f"not an action: {text!r} (forms: 5H KC, 5 5 K, challenge, pass)")
+        raise IllegalAction(
+            f"not an action: {text!r} (forms: 5H KC, 5 5 K, challenge, pass)",
+            code="not_an_action",
+            params={"text": text},
+        )
     return make_play(codes)
 
 
@@ -194,7 +211,8 @@ class CheatState(State):
         "revealed",
         "history",
     )
-    __slots__ = _FIELDS
+    # Not saved: how much of ``history`` has been counted, and its events (see _events).
+    __slots__ = (*_FIELDS, "_counted")
 
     hands: list[int]
     pile: int  # every card on the table, the last play included
@@ -206,6 +224,7 @@ class CheatState(State):
     starter: int
     revealed: JSON | None
     history: str  # compact events joined by ";" (see cheat_cards): a str saves and copies fast
+    _counted: tuple[int, int]
     game: CheatGame
 
     # -- set-up -----------------------------------------------------------
@@ -225,14 +244,14 @@ class CheatState(State):
         try:
             check_keys(setup, ("hands",), ("pile", "starter", "required_rank"))
         except IllegalAction as exc:
-            raise GameConfigError(f"setup: {exc}") from None
+            raise setup_error(f"{exc}") from None
         n = game.players
         hands_in = setup["hands"]
         if not isinstance(hands_in, list) or len(hands_in) != n:
-            raise GameConfigError(f"setup: hands must be a list of {n} lists of card codes")
+            raise setup_error(f"hands must be a list of {n} lists of card codes")
         hands = [_setup_cards(h, "a hand") for h in hands_in]
         if not all(hands):
-            raise GameConfigError("setup: every hand holds at least one card")
+            raise setup_error("every hand holds at least one card")
         pile = _setup_cards(setup.get("pile", []), "the pile")
         total = sum(h.bit_count() for h in hands) + pile.bit_count()
         union = pile
@@ -240,8 +259,8 @@ class CheatState(State):
             union |= h
         if total != DECK or union != FULL:
             missing = codes_of(FULL & ~union)
-            raise GameConfigError(
-                f"setup: each of the 52 cards must be in exactly one hand or the pile"
+            raise setup_error(
+                f"each of the 52 cards must be in exactly one hand or the pile"
                 f"{'; missing ' + ' '.join(missing) if missing else '; some card is in two places'}"
             )
         starter = setup.get("starter")
@@ -250,7 +269,7 @@ class CheatState(State):
         check_int(starter, "setup: starter", 0, n - 1, GameConfigError)
         rank = setup.get("required_rank", "A")
         if rank not in RANK_OF:
-            raise GameConfigError(f"setup: required_rank is one of {' '.join(RANKS)}, not {rank!r}")
+            raise setup_error(f"required_rank is one of {' '.join(RANKS)}, not {rank!r}")
         return cls._start(game, rng, hands, pile, starter, RANK_OF[rank])
 
     @classmethod
@@ -285,6 +304,7 @@ class CheatState(State):
         o.starter = self.starter
         o.revealed = self.revealed
         o.history = self.history
+        o._counted = getattr(self, "_counted", (0, 1))
         return o
 
     # -- acting -----------------------------------------------------------
@@ -309,14 +329,30 @@ class CheatState(State):
     def _check(self, seat: int, action: Any) -> None:
         if isinstance(action, Play):
             if self.ask >= 0:
-                raise IllegalAction(f"seat {seat} is asked to challenge or pass, not to play")
+                raise IllegalAction(
+                    f"seat {seat} is asked to challenge or pass, not to play",
+                    code="must_challenge_or_pass",
+                    params={"seat": seat},
+                )
             most = self.game.max_cards
             if most is not None and len(action.cards) > most:
-                raise IllegalAction(f"a play holds at most {most} cards (option max_cards)")
+                raise IllegalAction(
+                    f"a play holds at most {most} cards (option max_cards)",
+                    code="play_too_big",
+                    params={"max": most},
+                )
             if not self._resolve(seat, action):
-                raise IllegalAction(f"seat {seat} does not hold {action}")
+                raise IllegalAction(
+                    f"seat {seat} does not hold {action}",
+                    code="not_in_hand",
+                    params={"seat": seat, "cards": list(action.cards)},
+                )
         elif self.ask < 0:
-            raise IllegalAction(f"no play to {action}: seat {seat} must play one or more cards")
+            raise IllegalAction(
+                f"no play to {action}: seat {seat} must play one or more cards",
+                code="must_play",
+                params={"seat": seat, "action": str(action)},
+            )
 
     def _resolve(self, seat: int, play: Play) -> int:
         """The mask of the cards ``play`` names from ``seat``'s hand; 0 if they are not all there."""
@@ -346,10 +382,12 @@ class CheatState(State):
 
     def act_id(self, action_id: int) -> None:
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", code="game_over")
         if type(action_id) is not int or not 0 <= action_id < NUM_ACTIONS:
             raise IllegalAction(
-                f"an action id is a whole number from 0 to {NUM_ACTIONS - 1}, not {action_id!r}"
+                f"an action id is a whole number from 0 to {NUM_ACTIONS - 1}, not {action_id!r}",
+                code="action_id_not_int",
+                params={"id": repr(action_id)},
             )
         seat = self.to_act[0]
         if self.ask >= 0:
@@ -367,7 +405,11 @@ class CheatState(State):
                 if chosen:
                     self._play(seat, chosen)
                     return
-        raise IllegalAction(f"action id {action_id} is not legal now; legal: {list(self.legal_ids())}")
+        raise IllegalAction(
+            f"action id {action_id} is not legal now; legal: {list(self.legal_ids())}",
+            code="action_id_illegal",
+            params={"id": action_id},
+        )
 
     def _play(self, seat: int, cards: int) -> None:
         self.hands[seat] &= ~cards
@@ -446,7 +488,11 @@ class CheatState(State):
         open_seats = self.window
         for c in callers:
             if c not in open_seats:
-                raise IllegalAction(f"seat {c!r} cannot challenge now; may: {list(open_seats)}")
+                raise IllegalAction(
+                    f"seat {c!r} cannot challenge now; may: {list(open_seats)}",
+                    code="cannot_challenge",
+                    params={"seat": repr(c), "may": list(open_seats)},
+                )
         if not callers:
             return None
         if self.game.options["first_challenger_in_play_order"]:
@@ -466,7 +512,7 @@ class CheatState(State):
             self.act(s, _PASS)
 
     # -- views ------------------------------------------------------------
-    def _view(self, seat: int | None) -> JSON:
+    def _view(self, seat: int | None, since: int) -> JSON:
         last = None
         if self.last:
             last = {"seat": self.last_seat, "count": self.last.bit_count(), "rank": RANKS[self.last_rank]}
@@ -484,20 +530,46 @@ class CheatState(State):
             "window": self.ask >= 0,
             "to_ask": list(self.window),
             "revealed": revealed,
-            "history": [event_json(e, seat) for e in self.history.split(";")],
+            "history": self._history(seat, since),
+            "history_len": self._events(),
         }
+
+    def _events(self) -> int:
+        """How many events ``history`` holds, counting only what was appended since the last call.
+
+        The string only ever grows (each event appended as ``";" + event``)
+        on a given state, so the count so far stays valid; counting the whole
+        string each time would make a view's cost grow with the game.
+        """
+        h = self.history
+        done, events = getattr(self, "_counted", (0, 1))
+        if done != len(h):
+            if done > len(h):  # not this state's history any more: count afresh
+                done, events = 0, 1
+            events += h.count(";", done)
+            self._counted = (len(h), events)
+        return events
+
+    def _history(self, seat: int | None, since: int) -> list[JSON]:
+        """The viewed events from index ``since`` on, splitting only that tail off the string."""
+        if not since:
+            return [event_json(e, seat) for e in self.history.split(";")]
+        tail = self._events() - since
+        if tail <= 0:
+            return []
+        return [event_json(e, seat) for e in self.history.rsplit(";", tail)[1:]]
 
 
 def _setup_cards(value: Any, what: str) -> int:
     if not isinstance(value, list):
-        raise GameConfigError(f"setup: {what} is a list of card codes like '5H', not {value!r}")
+        raise setup_error(f"{what} is a list of card codes like '5H', not {value!r}")
     mask = 0
     for c in value:
         if not isinstance(c, str) or c not in CARD_OF:
-            raise GameConfigError(f"setup: not a card code: {c!r} (rank A23456789TJQK + suit CDHS)")
+            raise setup_error(f"not a card code: {c!r} (rank A23456789TJQK + suit CDHS)")
         bit = 1 << CARD_OF[c]
         if mask & bit:
-            raise GameConfigError(f"setup: card {c} appears twice")
+            raise setup_error(f"card {c} appears twice")
         mask |= bit
     return mask
 
@@ -537,18 +609,30 @@ class CheatGame(Game):
         if isinstance(action, (Challenge, Pass)):
             return action
         if not isinstance(action, Mapping):
-            raise IllegalAction(f"an action is an object like {{'type': 'pass'}}, not {action!r}")
+            raise IllegalAction(
+                f"an action is an object like {{'type': 'pass'}}, not {action!r}",
+                code="action_not_object",
+                params={"value": repr(action)},
+            )
         kind = action.get("type")
         if kind == "play":
             check_keys(action, ("type", "cards"))
             cards = action["cards"]
             if not isinstance(cards, list):
-                raise IllegalAction(f"cards is a list of card codes like ['5H', 'KC'], not {cards!r}")
+                raise IllegalAction(
+                    f"cards is a list of card codes like ['5H', 'KC'], not {cards!r}",
+                    code="cards_not_list",
+                    params={"value": repr(cards)},
+                )
             return make_play(cards)
         if kind in ("challenge", "pass"):
             check_keys(action, ("type",))
             return _CHALLENGE if kind == "challenge" else _PASS
-        raise IllegalAction(f"unknown action type {kind!r}; types: play, challenge, pass")
+        raise IllegalAction(
+            f"unknown action type {kind!r}; types: play, challenge, pass",
+            code="action_type_unknown",
+            params={"type": repr(kind), "types": ["play", "challenge", "pass"]},
+        )
 
     def action_id(self, action: Any) -> int:
         """A play's id drops its suits; a play of more than four cards has none."""
@@ -559,7 +643,11 @@ class CheatGame(Game):
             return PASS
         play_id = PLAY_ID.get(tuple(sorted(RANK_OF[c[0]] for c in a.cards)))
         if play_id is None:
-            raise IllegalAction(f"a play of {len(a.cards)} cards has no integer id (at most {MAX_LISTED})")
+            raise IllegalAction(
+                f"a play of {len(a.cards)} cards has no integer id (at most {MAX_LISTED})",
+                code="no_action_id",
+                params={"count": len(a.cards), "max": MAX_LISTED},
+            )
         return play_id
 
     def action_from_id(self, action_id: int) -> CheatAction:
@@ -580,11 +668,12 @@ class CheatGame(Game):
         """
         seat = view.get("seat")
         if view.get("game") != self.id or view.get("players") != self.players:
-            raise GameConfigError("sample_state: the view is not of this game")
+            raise view_error("sample_state: the view is not of this game")
         if view.get("options") != self.options:
-            raise GameConfigError("sample_state: the view's options differ from this game's")
+            raise view_error("sample_state: the view's options differ from this game's")
         if seat is None:
-            raise GameConfigError("sample_state needs a seat's view, not a spectator's")
+            raise view_error("sample_state needs a seat's view, not a spectator's")
+        full_history(view)  # known_locations and the rebuilt history read all of it
         n = self.players
         known = known_locations(view)
         sizes = view["hand_sizes"]
@@ -619,7 +708,7 @@ class CheatGame(Game):
         if pile.bit_count() != view["pile_size"] or any(
             h.bit_count() != k for h, k in zip(hands, sizes, strict=True)
         ):
-            raise GameConfigError("sample_state: the view is not consistent")
+            raise view_error("sample_state: the view is not consistent")
         st: CheatState = CheatState._blank(self, Rng(rng.getrandbits(63)))  # type: ignore[assignment]
         st.to_act = tuple(view["to_act"])
         st.over = view["over"]
@@ -646,4 +735,4 @@ def _last_own_play(history: Sequence[Mapping[str, Any]], seat: int) -> list[str]
             if e["seat"] == seat:
                 return list(e["cards"])
             break
-    raise GameConfigError("sample_state: the view's last play is not the viewer's own")
+    raise view_error("sample_state: the view's last play is not the viewer's own")

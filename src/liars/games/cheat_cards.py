@@ -106,8 +106,24 @@ def cards_of(mask: int) -> list[int]:
 
 
 def codes_of(mask: int) -> list[str]:
-    """Card codes of a mask, Ace of clubs first (the canonical order everywhere)."""
-    return [CODES[c] for c in cards_of(mask)]
+    """Card codes of a mask, Ace of clubs first (the canonical order everywhere).
+
+    A byte of the mask at a time from a table: every view lists a hand, and
+    card by card it was most of a view's cost.
+    """
+    out: list[str] = []
+    for k, table in enumerate(_BYTE_CODES):
+        b = (mask >> (8 * k)) & 255
+        if b:
+            out += table[b]
+    return out
+
+
+# _BYTE_CODES[k][b]: the codes of the cards 8k..8k+7 set in byte value b.
+_BYTE_CODES = tuple(
+    tuple(tuple(CODES[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < DECK) for b in range(256))
+    for k in range((DECK + 7) // 8)
+)
 
 
 def mask_of(codes: Iterable[str]) -> int:

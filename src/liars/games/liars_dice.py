@@ -30,7 +30,9 @@ from ..core import (
     State,
     check_int,
     check_keys,
+    full_history,
     register,
+    setup_error,
 )
 from ..rng import Rng
 
@@ -113,7 +115,9 @@ def parse(text: str) -> DiceAction:
     q, sep, f = t.partition("x")
     if sep and q.isdigit() and f.isdigit():
         return Bid(int(q), int(f))
-    raise IllegalAction(f"not an action: {text!r} (forms: 3x5, liar, spot_on)")
+    raise IllegalAction(
+        f"not an action: {text!r} (forms: 3x5, liar, spot_on)", code="not_an_action", params={"text": text}
+    )
 
 
 def count_face(dice: Sequence[Sequence[int]], face: int, wild_ones: bool) -> int:
@@ -190,24 +194,24 @@ class DiceState(State):
         try:
             check_keys(setup, (), ("dice", "opener"))
         except IllegalAction as exc:
-            raise GameConfigError(f"setup: {exc}") from None
+            raise setup_error(f"{exc}") from None
         n, most = game.players, game.options["dice"]
         dice = setup.get("dice")
         if dice is not None:
             if not isinstance(dice, list) or len(dice) != n:
-                raise GameConfigError(f"setup: dice must be a list of {n} lists")
+                raise setup_error(f"dice must be a list of {n} lists")
             for hand in dice:
                 if not isinstance(hand, list) or len(hand) > most:
-                    raise GameConfigError(f"setup: each seat holds a list of at most {most} dice")
+                    raise setup_error(f"each seat holds a list of at most {most} dice")
                 for d in hand:
                     check_int(d, "setup: a die", 1, FACES, GameConfigError)
             if sum(1 for hand in dice if hand) < 2:
-                raise GameConfigError("setup: at least two seats must have dice")
+                raise setup_error("at least two seats must have dice")
         opener = setup.get("opener")
         if opener is not None:
             check_int(opener, "setup: opener", 0, n - 1, GameConfigError)
             if dice is not None and not dice[opener]:
-                raise GameConfigError("setup: the opener must have dice")
+                raise setup_error("the opener must have dice")
         return cls._start(game, rng, dice, opener)
 
     @classmethod
@@ -285,19 +289,30 @@ class DiceState(State):
         if isinstance(action, Bid):
             if not 1 <= action.quantity <= sum(self.counts):
                 raise IllegalAction(
-                    f"a bid's quantity must be between 1 and {sum(self.counts)} (the dice in play)"
+                    f"a bid's quantity must be between 1 and {sum(self.counts)} (the dice in play)",
+                    code="bid_quantity",
+                    params={"max": sum(self.counts), "quantity": action.quantity},
                 )
             if not 1 <= action.face <= FACES:
-                raise IllegalAction("a bid's face must be between 1 and 6")
+                raise IllegalAction(
+                    "a bid's face must be between 1 and 6", code="bid_face", params={"face": action.face}
+                )
             if action.index <= self.bid:
                 last = bid_of(self.bid)
                 raise IllegalAction(
-                    f"{action} is not higher than {last}: bid more dice, or {last.quantity} of a higher face"
+                    f"{action} is not higher than {last}: bid more dice, or {last.quantity} of a higher face",
+                    code="bid_too_low",
+                    params={
+                        "quantity": action.quantity,
+                        "face": action.face,
+                        "last_quantity": last.quantity,
+                        "last_face": last.face,
+                    },
                 )
         elif self.bid < 0:
-            raise IllegalAction("there is no bid yet: the opener must bid")
+            raise IllegalAction("there is no bid yet: the opener must bid", code="no_bid_yet")
         elif isinstance(action, SpotOn) and not self.game.options["spot_on"]:
-            raise IllegalAction("spot on is not allowed: the option spot_on is off")
+            raise IllegalAction("spot on is not allowed: the option spot_on is off", code="spot_on_off")
 
     def _apply(self, seat: int, action: Any) -> None:
         if isinstance(action, Bid):
@@ -314,7 +329,11 @@ class DiceState(State):
         # No separate "is it over" test on this hot path: a finished game has
         # bid -1 and an empty legal table, so every branch below refuses.
         if type(action_id) is not int:
-            raise IllegalAction(f"an action id is a whole number, not {action_id!r}")
+            raise IllegalAction(
+                f"an action id is a whole number, not {action_id!r}",
+                code="action_id_not_int",
+                params={"id": repr(action_id)},
+            )
         if action_id >= 2:
             b = action_id - 2
             if self.bid < b < len(self._legal) - 1:  # _bid, inlined: the hottest line of a playout
@@ -330,8 +349,12 @@ class DiceState(State):
             self._resolve(self.to_act[0], "spot_on")
             return
         if self.over:
-            raise IllegalAction("the game is over")
-        raise IllegalAction(f"action id {action_id!r} is not legal now; legal: {list(self.legal_ids())}")
+            raise IllegalAction("the game is over", code="game_over")
+        raise IllegalAction(
+            f"action id {action_id!r} is not legal now; legal: {list(self.legal_ids())}",
+            code="action_id_illegal",
+            params={"id": action_id},
+        )
 
     def _bid(self, seat: int, b: int) -> None:
         self.bid = b
@@ -399,30 +422,45 @@ class DiceState(State):
                 rounds[s] = h[0]
         return tuple(1 + sum(1 for o in rounds if o > mine) for mine in rounds)
 
-    def _view(self, seat: int | None) -> JSON:
-        history = [_round_json(h) for h in self.history]
+    def _view(self, seat: int | None, since: int) -> JSON:
+        rounds = self.history
         last = None
-        if history:
-            h = history[-1]
-            last = {"bid": h["bids"][-1], **{k: h[k] for k in ("dice", "call", "caller", "count", "losers")}}
+        if rounds:
+            # The last call, straight from its record: decoding the whole round for it was waste.
+            _, _, bids, call, caller, counts, dice, count, losers, _ = rounds[-1]
+            s, b = bids[-1]
+            last = {
+                "bid": {"seat": s, "quantity": _QUANTITY[b], "face": _FACE[b]},
+                "dice": _cups(dice, counts),
+                "call": call,
+                "caller": caller,
+                "count": count,
+                "losers": list(losers),
+            }
+        over = self.over
         return {
-            "dice": None if seat is None else [] if self.over else self.cup(seat),
+            "dice": None if seat is None else [] if over else self.cup(seat),
             "dice_counts": list(self.counts),
             "total_dice": sum(self.counts),
             "round": self.round,
-            "opener": None if self.over else self.opener,
+            "opener": None if over else self.opener,
             "bid": None if self.bid < 0 else _bid_json(self.bids[-1][0], self.bid),
-            "bids": [_bid_json(s, b) for s, b in self.bids],
+            "bids": [{"seat": s, "quantity": _QUANTITY[b], "face": _FACE[b]} for s, b in self.bids],
             "revealed": last,
-            "rolloff": [list(r) for r in self.rolloff],
-            "history": history,
-            "places": None if (places := self.places) is None else list(places),
+            "rolloff": list(map(list, self.rolloff)),
+            "history": [_round_json(h) for h in rounds[since:]] if since < len(rounds) else [],
+            "history_len": len(rounds),
+            "places": None if not over or (places := self.places) is None else list(places),
         }
 
 
+# Quantity and face of every bid index (10 dice x 6 players): views look them up, not divide.
+_QUANTITY = tuple(b // FACES + 1 for b in range(60 * FACES))
+_FACE = tuple(b % FACES + 1 for b in range(60 * FACES))
+
+
 def _bid_json(seat: int, index: int) -> JSON:
-    q, f = divmod(index, FACES)
-    return {"seat": seat, "quantity": q + 1, "face": f + 1}
+    return {"seat": seat, "quantity": _QUANTITY[index], "face": _FACE[index]}
 
 
 def _cups(flat: Sequence[int], counts: Sequence[int]) -> list[list[int]]:
@@ -443,7 +481,7 @@ def _round_json(h: Sequence[Any]) -> JSON:
     return {
         "round": rnd,
         "opener": opener,
-        "bids": [_bid_json(s, b) for s, b in bids],
+        "bids": [{"seat": s, "quantity": _QUANTITY[b], "face": _FACE[b]} for s, b in bids],
         "call": call,
         "caller": caller,
         "dice": _cups(dice, counts),
@@ -493,7 +531,11 @@ class DiceGame(Game):
         if isinstance(action, (Bid, Liar, SpotOn)):
             return action
         if not isinstance(action, Mapping):
-            raise IllegalAction(f"an action is an object like {{'type': 'liar'}}, not {action!r}")
+            raise IllegalAction(
+                f"an action is an object like {{'type': 'liar'}}, not {action!r}",
+                code="action_not_object",
+                params={"value": repr(action)},
+            )
         kind = action.get("type")
         if kind == "bid":
             check_keys(action, ("type", "quantity", "face"))
@@ -503,7 +545,11 @@ class DiceGame(Game):
         if kind in ("liar", "spot_on"):
             check_keys(action, ("type",))
             return _LIAR if kind == "liar" else _SPOT_ON
-        raise IllegalAction(f"unknown action type {kind!r}; types: bid, liar, spot_on")
+        raise IllegalAction(
+            f"unknown action type {kind!r}; types: bid, liar, spot_on",
+            code="action_type_unknown",
+            params={"type": repr(kind), "types": ["bid", "liar", "spot_on"]},
+        )
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> DiceState:
         """A state agreeing with ``view``: other cups rolled afresh, everything public kept.
@@ -537,7 +583,7 @@ class DiceGame(Game):
                 list(h["losers"]),
                 list(h["out"]),
             ]
-            for h in view["history"]
+            for h in full_history(view)
         ]
         s.rolloff = [list(r) for r in view["rolloff"]]
         s.dice = []

@@ -35,6 +35,7 @@ from ..core import (
     check_int,
     check_keys,
     register,
+    setup_error,
 )
 from ..rng import Rng
 
@@ -122,7 +123,11 @@ def parse(text: str) -> LiegenAction:
     card, sep, announce = t.partition(" as ")
     if sep and card.strip() and announce.strip():
         return Play(card.strip().upper(), announce.strip().upper())
-    raise IllegalAction(f"not an action: {text!r} (forms: 'KS as 3S', 'accuse', 'pass')")
+    raise IllegalAction(
+        f"not an action: {text!r} (forms: 'KS as 3S', 'accuse', 'pass')",
+        code="not_an_action",
+        params={"text": text},
+    )
 
 
 class _Tables:
@@ -186,7 +191,8 @@ class LiegenState(State):
         "asking",
         "log",
     )
-    __slots__ = _FIELDS
+    # Not saved: what the views have read of ``log`` so far (see _scan).
+    __slots__ = (*_FIELDS, "_scanned")
 
     hands: list[list[int]]
     pile: list[int]
@@ -197,6 +203,7 @@ class LiegenState(State):
     ann_seat: int
     asking: int
     log: str
+    _scanned: tuple[int, int, int, int]
     game: LiegenGame
 
     # -- set-up -----------------------------------------------------------
@@ -216,26 +223,26 @@ class LiegenState(State):
         try:
             check_keys(setup, ("hands",), ("dealer", "pile", "round_wins"))
         except IllegalAction as exc:
-            raise GameConfigError(f"setup: {exc}") from None
+            raise setup_error(f"{exc}") from None
         n = g.players
         hands_in = setup["hands"]
         if not isinstance(hands_in, list) or len(hands_in) != n:
-            raise GameConfigError(f"setup: hands must be a list of {n} lists of card codes")
+            raise setup_error(f"hands must be a list of {n} lists of card codes")
         hands = [_cards(h, "a hand", g.tables.ncards) for h in hands_in]
         if not all(hands):
-            raise GameConfigError("setup: every hand holds at least one card")
+            raise setup_error("every hand holds at least one card")
         dealer = setup.get("dealer", g.options["first_dealer"])
         check_int(dealer, "setup: dealer", 0, n - 1, GameConfigError)
         wins = setup.get("round_wins", [0] * n)
         if not isinstance(wins, list) or len(wins) != n:
-            raise GameConfigError(f"setup: round_wins must be a list of {n} whole numbers")
+            raise setup_error(f"round_wins must be a list of {n} whole numbers")
         for w in wins:
             check_int(w, "setup: round_wins", 0, g.target_wins - 1, GameConfigError)
         plays = _setup_pile(g, setup.get("pile", []))
         deck = sorted([c for h in hands for c in h] + [c for _, c, _ in plays])
         if deck != list(g.deck):
-            raise GameConfigError(
-                f"setup: hands and pile must hold every card of the {len(g.deck)}-card deck exactly once"
+            raise setup_error(
+                f"hands and pile must hold every card of the {len(g.deck)}-card deck exactly once"
             )
         s: LiegenState = cls._blank(g, rng)  # type: ignore[assignment]
         s.round = 1 + sum(wins)
@@ -276,6 +283,7 @@ class LiegenState(State):
         o.pile = self.pile[:]
         o.round_wins = self.round_wins[:]
         o.log = self.log
+        o._scanned = getattr(self, "_scanned", _UNSCANNED)
         o.dealer, o.round, o.ann, o.ann_seat, o.asking = (
             self.dealer,
             self.round,
@@ -328,9 +336,13 @@ class LiegenState(State):
 
     def act_id(self, action_id: int) -> None:
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", code="game_over")
         if type(action_id) is not int:
-            raise IllegalAction(f"an action id is a whole number, not {action_id!r}")
+            raise IllegalAction(
+                f"an action id is a whole number, not {action_id!r}",
+                code="action_id_not_int",
+                params={"id": repr(action_id)},
+            )
         seat = self.to_act[0]
         if self.asking >= 0:
             if action_id == ACCUSE_ID:
@@ -345,31 +357,57 @@ class LiegenState(State):
             if c < t.ncards and t.follows[self.ann + 1][a] and c in self.hands[seat]:
                 self._play(seat, c, a)
                 return
-        raise IllegalAction(f"action id {action_id!r} is not legal now; legal: {list(self.legal_ids())}")
+        raise IllegalAction(
+            f"action id {action_id!r} is not legal now; legal: {list(self.legal_ids())}",
+            code="action_id_illegal",
+            params={"id": action_id},
+        )
 
     def _check(self, seat: int, action: Any) -> None:
         t = self.game.tables
         if isinstance(action, Play):
             if self.asking >= 0:
                 raise IllegalAction(
-                    f"seat {self.ann_seat} just played a card: seat {seat} must accuse or pass, not play"
+                    f"seat {self.ann_seat} just played a card: seat {seat} must accuse or pass, not play",
+                    code="must_accuse_or_pass",
+                    params={"seat": seat, "player": self.ann_seat},
                 )
             card = CARD_INDEX[action.card]
             if card not in self.hands[seat]:
-                raise IllegalAction(f"{action.card} is not in seat {seat}'s hand")
+                raise IllegalAction(
+                    f"{action.card} is not in seat {seat}'s hand",
+                    code="not_in_hand",
+                    params={"seat": seat, "cards": [action.card]},
+                )
             a = t.ann_index[action.announce]
             if not t.follows[self.ann + 1][a]:
                 prev = t.ann_codes[self.ann]
+                params = {"announce": action.announce, "prev": prev}
+                head = f"announcement {action.announce} does not follow {prev}: announce"
                 if t.rank_step:
-                    rule = f"a rank one above or below {prev} (no wrap between K and A)"
-                elif self.game.follow == "suit":
-                    rule = f"a card of the suit of {prev} ({prev[-1]})"
-                else:
-                    rule = f"a card of the same rank or the same suit as {prev}"
-                raise IllegalAction(f"announcement {action.announce} does not follow {prev}: announce {rule}")
+                    raise IllegalAction(
+                        f"{head} a rank one above or below {prev} (no wrap between K and A)",
+                        code="announce_rank_step",
+                        params=params,
+                    )
+                if self.game.follow == "suit":
+                    raise IllegalAction(
+                        f"{head} a card of the suit of {prev} ({prev[-1]})",
+                        code="announce_suit",
+                        params=params,
+                    )
+                raise IllegalAction(
+                    f"{head} a card of the same rank or the same suit as {prev}",
+                    code="announce_rank_or_suit",
+                    params=params,
+                )
         elif self.asking < 0:
             kind = "accuse" if isinstance(action, Accuse) else "pass"
-            raise IllegalAction(f"no card is waiting to be accused: seat {seat} must play a card, not {kind}")
+            raise IllegalAction(
+                f"no card is waiting to be accused: seat {seat} must play a card, not {kind}",
+                code="must_play",
+                params={"seat": seat, "action": kind},
+            )
 
     def _apply(self, seat: int, action: Any) -> None:
         if isinstance(action, Play):
@@ -435,21 +473,48 @@ class LiegenState(State):
         self._new_round(seat)
 
     # -- views ------------------------------------------------------------
-    def _view(self, seat: int | None) -> JSON:
+    def _scan(self) -> tuple[int, int]:
+        """(tokens in ``log``, start of the last accusation's token or -1), reading only new tokens.
+
+        Within a round the log only grows by appending ``;``-terminated
+        tokens, so what was read stays valid until the round changes; reading
+        the whole log for every view would make its cost grow with the round.
+        """
+        log = self.log
+        rnd, done, tokens, accused = getattr(self, "_scanned", _UNSCANNED)
+        if rnd != self.round or done > len(log):
+            done, tokens, accused = 0, 0, -1
+        if done != len(log):
+            tokens += log.count(";", done)
+            at = log.rfind(";A", max(done - 1, 0))
+            if at >= 0:
+                accused = at + 1
+            elif done == 0 and log.startswith("A"):
+                accused = 0
+            self._scanned = (self.round, len(log), tokens, accused)
+        return tokens, accused
+
+    def _view(self, seat: int | None, since: int) -> JSON:
         codes = self.game.tables.ann_codes
-        events = [_event_json(e, seat, codes) for e in self.log[:-1].split(";")]
+        log = self.log
+        tokens, accused = self._scan()
+        if not since:
+            events = [_event_json(e, seat, codes) for e in log[:-1].split(";")]
+        elif since >= tokens:
+            events = []
+        else:
+            events = [_event_json(e, seat, codes) for e in log.rsplit(";", tokens - since + 1)[1:-1]]
         turned = None
-        for e in reversed(events):
-            if e["type"] == "accuse":
-                turned = {
-                    "card": e["card"],
-                    "taker": e["taker"],
-                    "accused": e["accused"],
-                    "accuser": e["seat"],
-                    "announce": e["announce"],
-                    "lie": e["lie"],
-                }
-                break
+        if accused >= 0:
+            e = _event_json(log[accused : log.index(";", accused)], seat, codes)
+            turned = {
+                "card": e["card"],
+                "taker": e["taker"],
+                "accused": e["accused"],
+                "accuser": e["seat"],
+                "announce": e["announce"],
+                "lie": e["lie"],
+            }
         return {
             "hand": None if seat is None else [CODES[c] for c in self.hands[seat]],
             "hand_sizes": [len(h) for h in self.hands],
@@ -461,7 +526,12 @@ class LiegenState(State):
             "window": list(self.window),
             "turned": turned,
             "history": events,
+            "history_len": tokens,
         }
+
+
+# (round, characters of the log read, tokens in them, start of the last accusation): nothing read.
+_UNSCANNED = (0, 0, 0, -1)
 
 
 def _event_json(token: str, seat: int | None, ann_codes: Sequence[str]) -> JSON:
@@ -510,12 +580,12 @@ def _event_json(token: str, seat: int | None, ann_codes: Sequence[str]) -> JSON:
 
 def _cards(codes: Any, what: str, ncards: int) -> list[int]:
     if not isinstance(codes, list):
-        raise GameConfigError(f"setup: {what} must be a list of card codes, not {codes!r}")
+        raise setup_error(f"{what} must be a list of card codes, not {codes!r}")
     out = []
     for code in codes:
         c = CARD_INDEX.get(code) if isinstance(code, str) else None
         if c is None or c >= ncards:
-            raise GameConfigError(f"setup: {code!r} is not a card of this deck (codes like 'TH', 'KS', 'X')")
+            raise setup_error(f"{code!r} is not a card of this deck (codes like 'TH', 'KS', 'X')")
         out.append(c)
     return out
 
@@ -523,24 +593,24 @@ def _cards(codes: Any, what: str, ncards: int) -> list[int]:
 def _setup_pile(g: LiegenGame, pile: Any) -> list[tuple[int, int, int]]:
     """The optional ``pile`` of a setup: the current trick's plays, clockwise, each following the last."""
     if not isinstance(pile, list):
-        raise GameConfigError("setup: pile must be a list of {seat, card, announce} plays")
+        raise setup_error("pile must be a list of {seat, card, announce} plays")
     t = g.tables
     plays: list[tuple[int, int, int]] = []
     prev = -1
     for p in pile:
         if not isinstance(p, Mapping):
-            raise GameConfigError(f"setup: a pile entry is an object {{seat, card, announce}}, not {p!r}")
+            raise setup_error(f"a pile entry is an object {{seat, card, announce}}, not {p!r}")
         try:
             check_keys(p, ("seat", "card", "announce"))
         except IllegalAction as exc:
-            raise GameConfigError(f"setup: pile: {exc}") from None
+            raise setup_error(f"pile: {exc}") from None
         seat = check_int(p["seat"], "setup: pile seat", 0, g.players - 1, GameConfigError)
         if plays and seat != (plays[-1][0] + 1) % g.players:
-            raise GameConfigError("setup: the pile's plays go clockwise, one seat after another")
+            raise setup_error("the pile's plays go clockwise, one seat after another")
         card = _cards([p["card"]], "a pile card", t.ncards)[0]
         ann = t.ann_index.get(p["announce"]) if isinstance(p["announce"], str) else None
         if ann is None or not t.follows[prev + 1][ann]:
-            raise GameConfigError(f"setup: pile announcement {p['announce']!r} is not legal there")
+            raise setup_error(f"pile announcement {p['announce']!r} is not legal there")
         plays.append((seat, card, ann))
         prev = ann
     return plays
@@ -558,7 +628,11 @@ class LiegenGame(Game):
         n = self.players
         o = self.options
         if o["first_dealer"] >= n:
-            raise GameConfigError(f"option 'first_dealer' must be a seat below {n}, not {o['first_dealer']}")
+            raise GameConfigError(
+                f"option 'first_dealer' must be a seat below {n}, not {o['first_dealer']}",
+                code="option_range",
+                params={"option": "first_dealer", "min": 0, "max": n - 1, "value": o["first_dealer"]},
+            )
         self.follow: str = o["follow"]
         self.jokers: bool = o["jokers"]
         self.target_wins: int = o["target_wins"]
@@ -591,7 +665,11 @@ class LiegenGame(Game):
         if isinstance(action, Play):
             return self._play(action.card, action.announce)
         if not isinstance(action, Mapping):
-            raise IllegalAction(f"an action is an object like {{'type': 'pass'}}, not {action!r}")
+            raise IllegalAction(
+                f"an action is an object like {{'type': 'pass'}}, not {action!r}",
+                code="action_not_object",
+                params={"value": repr(action)},
+            )
         kind = action.get("type")
         if kind == "play":
             check_keys(action, ("type", "card", "announce"))
@@ -599,18 +677,30 @@ class LiegenGame(Game):
         if kind in ("accuse", "pass"):
             check_keys(action, ("type",))
             return ACCUSE if kind == "accuse" else PASS
-        raise IllegalAction(f"unknown action type {kind!r}; types: play, accuse, pass")
+        raise IllegalAction(
+            f"unknown action type {kind!r}; types: play, accuse, pass",
+            code="action_type_unknown",
+            params={"type": repr(kind), "types": ["play", "accuse", "pass"]},
+        )
 
     def _play(self, card: Any, announce: Any) -> Play:
         t = self.tables
         c = CARD_INDEX.get(card) if isinstance(card, str) else None
         if c is None or c >= t.ncards:
             jok = ", or X for a joker" if self.jokers else ""
-            raise IllegalAction(f"{card!r} is not a card: codes are rank A23456789TJQK + suit CDHS{jok}")
+            raise IllegalAction(
+                f"{card!r} is not a card: codes are rank A23456789TJQK + suit CDHS{jok}",
+                code="not_a_card",
+                params={"value": repr(card)},
+            )
         a = t.ann_index.get(announce) if isinstance(announce, str) else None
         if a is None:
             form = "a rank code A23456789TJQK" if t.rank_step else "a card code like 3S (no joker)"
-            raise IllegalAction(f"{announce!r} is not an announcement: announce {form}")
+            raise IllegalAction(
+                f"{announce!r} is not an announcement: announce {form}",
+                code="not_an_announcement",
+                params={"value": repr(announce)},
+            )
         return t.plays[c][a]
 
     def action_id(self, action: Any) -> int:

@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core import GameConfigError
+from ..core import full_history, view_error
 from ..rng import Rng
 
 if TYPE_CHECKING:
@@ -31,16 +31,16 @@ def sample(
     (a turned card its taker still holds) sample only worlds that agree.
     """
     if not isinstance(view, Mapping) or view.get("game") != game.id:
-        raise GameConfigError("sample_state needs a view of a liegen game")
+        raise view_error("sample_state needs a view of a liegen game")
     if view.get("players") != game.players or view.get("options") != game.options:
-        raise GameConfigError("sample_state: the view is of another configuration of liegen")
+        raise view_error("sample_state: the view is of another configuration of liegen")
     seat = view.get("seat")
     if type(seat) is not int or not 0 <= seat < game.players:
-        raise GameConfigError("sample_state needs a player's view (a spectator sees too little)")
+        raise view_error("sample_state needs a player's view (a spectator sees too little)")
     try:
         return _sample(game, view, seat, rng, known or {})
     except (KeyError, TypeError, IndexError, AttributeError) as exc:
-        raise GameConfigError(f"sample_state: not a consistent liegen view ({exc!r})") from None
+        raise view_error(f"sample_state: not a consistent liegen view ({exc!r})") from None
 
 
 def _sample(
@@ -54,16 +54,16 @@ def _sample(
 
     t = game.tables
     n = game.players
-    events = view["history"]
+    events = full_history(view)
     hand = sorted(CARD_INDEX[c] for c in view["hand"])
     sizes = list(view["hand_sizes"])
     if len(sizes) != n or sizes[seat] != len(hand):
-        raise GameConfigError("sample_state: hand_sizes do not match the hand")
+        raise view_error("sample_state: hand_sizes do not match the hand")
     # The current trick is every play after the last deal or accusation.
     start = max((i for i, e in enumerate(events) if e["type"] in ("deal", "accuse")), default=-1) + 1
     trick = [i for i in range(start, len(events)) if events[i]["type"] == "play"]
     if len(trick) != view["pile_size"]:
-        raise GameConfigError("sample_state: pile_size does not match the plays of the current trick")
+        raise view_error("sample_state: pile_size does not match the plays of the current trick")
     pool = list(game.deck)
     for c in hand:
         pool.remove(c)
@@ -78,16 +78,16 @@ def _sample(
     hands[seat] = hand
     for s, codes in known.items():
         if s == seat or not 0 <= s < n or len(codes) > sizes[s]:
-            raise GameConfigError(f"sample_state: known cards for seat {s!r} do not fit its hand")
+            raise view_error(f"sample_state: known cards for seat {s!r} do not fit its hand")
         for code in codes:
             c = CARD_INDEX[code]
             if c not in pool:
-                raise GameConfigError(f"sample_state: {code} cannot be in seat {s}'s hand")
+                raise view_error(f"sample_state: {code} cannot be in seat {s}'s hand")
             pool.remove(c)
             hands[s].append(c)
     need = pile.count(-1) + sum(sizes[s] - len(hands[s]) for s in range(n) if s != seat)
     if need != len(pool):
-        raise GameConfigError("sample_state: the view's card counts do not add up to the deck")
+        raise view_error("sample_state: the view's card counts do not add up to the deck")
     rng.shuffle(pool)
     k = 0
     for j, c in enumerate(pile):
@@ -115,7 +115,7 @@ def _sample(
         askers = game.askers[state.ann_seat]
         state.asking = len(askers) - len(window)
         if state.asking < 0 or askers[state.asking :] != window:
-            raise GameConfigError("sample_state: the window does not follow the last play")
+            raise view_error("sample_state: the window does not follow the last play")
     state.to_act = tuple(view["to_act"])
     state.over = bool(view["over"])
     state.winners = tuple(view["winners"])
@@ -147,5 +147,5 @@ def _log(
         elif kind == "win":
             out.append(f"W{e['seat']},{e['round']},{'.'.join(map(str, e['round_wins']))};")
         else:
-            raise GameConfigError(f"sample_state: unknown history event {kind!r}")
+            raise view_error(f"sample_state: unknown history event {kind!r}")
     return "".join(out)

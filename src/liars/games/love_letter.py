@@ -31,6 +31,7 @@ from ..core import (
     check_int,
     check_keys,
     register,
+    setup_error,
 )
 from ..rng import Rng
 from . import love_letter_view as lv
@@ -97,28 +98,50 @@ def parse(text: str) -> Play:
     card, at, target = head.partition("@")
     if card in VALUE and (not at or target.isdigit()) and (not guess or guess in GUESSES):
         return Play(card, int(target) if at else None, guess or None)
-    raise IllegalAction(f"not an action: {text!r} (forms: Q, 7@2, 6@2=T)")
+    raise IllegalAction(
+        f"not an action: {text!r} (forms: Q, 7@2, 6@2=T)", code="not_an_action", params={"text": text}
+    )
 
 
 def _shape(card: Any, target: Any, guess: Any, players: int) -> None:
     """Check the form of a play (not its legality now): which cards take a target and a guess."""
     if card not in VALUE:
-        raise IllegalAction(f"card must be one of {' '.join(RANKS)}, not {card!r}")
+        raise IllegalAction(
+            f"card must be one of {' '.join(RANKS)}, not {card!r}",
+            code="not_a_card",
+            params={"value": repr(card)},
+        )
     if target is not None:
         if card not in TARGETED:
-            raise IllegalAction(f"a {card} takes no target")
+            raise IllegalAction(f"a {card} takes no target", code="no_target_taken", params={"card": card})
         check_int(target, "target", 0, players - 1)
     if guess is not None:
         if card not in GUESSING:
-            raise IllegalAction(f"a {card} takes no guess; only a 6 or a 5 names a card")
+            raise IllegalAction(
+                f"a {card} takes no guess; only a 6 or a 5 names a card",
+                code="no_guess_taken",
+                params={"card": card},
+            )
         if guess not in GUESSES:
-            raise IllegalAction(f"a guess names a card of 7 or higher ({' '.join(GUESSES)}), not {guess!r}")
+            raise IllegalAction(
+                f"a guess names a card of 7 or higher ({' '.join(GUESSES)}), not {guess!r}",
+                code="bad_guess",
+                params={"value": repr(guess)},
+            )
         if target is None:
-            raise IllegalAction("a guess needs a target")
+            raise IllegalAction("a guess needs a target", code="guess_needs_target")
     elif card in GUESSING and target is not None:
-        raise IllegalAction(f"a {card} at a player must name a card: guess one of {' '.join(GUESSES)}")
+        raise IllegalAction(
+            f"a {card} at a player must name a card: guess one of {' '.join(GUESSES)}",
+            code="guess_needed",
+            params={"card": card},
+        )
     if card == "T" and target is None:
-        raise IllegalAction("a 10 always has a target (yourself when nobody else can be chosen)")
+        raise IllegalAction(
+            "a 10 always has a target (yourself when nobody else can be chosen)",
+            code="target_needed",
+            params={"card": "T"},
+        )
 
 
 class LoveState(State):
@@ -168,34 +191,34 @@ class LoveState(State):
         try:
             check_keys(setup, ("hands", "set_aside", "deck"), ("played", "starter", "round_wins"))
         except IllegalAction as exc:
-            raise GameConfigError(f"setup: {exc}") from None
+            raise setup_error(f"{exc}") from None
         n = game.players
         hands = _cards_lists(setup["hands"], n, "hands")
         played = _cards_lists(setup.get("played", [[] for _ in range(n)]), n, "played")
         deck = _cards(setup["deck"], "deck")
         aside = setup["set_aside"]
         if aside not in VALUE:
-            raise GameConfigError(f"setup: set_aside must be one of {' '.join(RANKS)}, not {aside!r}")
+            raise setup_error(f"set_aside must be one of {' '.join(RANKS)}, not {aside!r}")
         if any(len(h) > 1 for h in hands):
-            raise GameConfigError("setup: a hand holds one card (or none for a seat that is out)")
+            raise setup_error("a hand holds one card (or none for a seat that is out)")
         inside = [i for i, h in enumerate(hands) if h]
         if len(inside) < 2:
-            raise GameConfigError("setup: at least two seats must hold a card")
+            raise setup_error("at least two seats must hold a card")
         if not deck:
-            raise GameConfigError("setup: the deck must not be empty (the starter draws from it)")
+            raise setup_error("the deck must not be empty (the starter draws from it)")
         everything = sorted([*deck, aside, *(c for h in hands for c in h), *(c for p in played for c in p)])
         if everything != sorted(DECK):
-            raise GameConfigError(f"setup: the 16 cards ({' '.join(DECK)}) must each be in exactly one place")
+            raise setup_error(f"the 16 cards ({' '.join(DECK)}) must each be in exactly one place")
         starter = setup.get("starter")
         if starter is None:
             starter = inside[rng.below(len(inside))]
         check_int(starter, "setup: starter", 0, n - 1, GameConfigError)
         if not hands[starter]:
-            raise GameConfigError("setup: the starter must hold a card")
+            raise setup_error("the starter must hold a card")
         wins = setup.get("round_wins", [0] * n)
         target = game.target_wins  # type: ignore[attr-defined]
         if not isinstance(wins, list) or len(wins) != n:
-            raise GameConfigError(f"setup: round_wins must be a list of {n} numbers")
+            raise setup_error(f"round_wins must be a list of {n} numbers")
         for w in wins:
             check_int(w, "setup: round_wins", 0, target - 1, GameConfigError)
         s: LoveState = cls._blank(game, rng)  # type: ignore[assignment]
@@ -266,34 +289,60 @@ class LoveState(State):
         p: Play = action
         hand = self.hands[seat]
         if p.card not in hand:
-            raise IllegalAction(f"you hold {' and '.join(hand)}: you cannot play a {p.card}")
+            raise IllegalAction(
+                f"you hold {' and '.join(hand)}: you cannot play a {p.card}",
+                code="not_in_hand",
+                params={"seat": seat, "cards": [p.card]},
+            )
         if "Q" in hand and p.card != "Q" and ("J" in hand or "T" in hand):
-            raise IllegalAction("with the Q and a J or a 10 in hand you must play the Q")
+            raise IllegalAction("with the Q and a J or a 10 in hand you must play the Q", code="must_play_q")
         if p.card not in TARGETED:
             return
         mask = self._mask(seat)
         if p.target is None:
             if mask:
                 free = [t for t in range(self.game.players) if mask >> t & 1]
-                raise IllegalAction(f"a {p.card} must choose a player: one of {free}")
+                raise IllegalAction(
+                    f"a {p.card} must choose a player: one of {free}",
+                    code="target_needed",
+                    params={"card": p.card, "free": free},
+                )
             return
         if p.target == seat:
             if p.card != "T":
-                raise IllegalAction(f"a {p.card} must choose another player, not yourself")
+                raise IllegalAction(
+                    f"a {p.card} must choose another player, not yourself",
+                    code="target_self",
+                    params={"card": p.card},
+                )
             return
         if self.out[p.target]:
-            raise IllegalAction(f"seat {p.target} is out of the round")
+            raise IllegalAction(
+                f"seat {p.target} is out of the round", code="target_out", params={"target": p.target}
+            )
         if self.protected[p.target]:
-            raise IllegalAction(f"seat {p.target} is protected by a 9 until their next turn")
+            raise IllegalAction(
+                f"seat {p.target} is protected by a 9 until their next turn",
+                code="target_protected",
+                params={"target": p.target},
+            )
 
     def act_id(self, action_id: int) -> None:
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", code="game_over")
         if type(action_id) is not int:
-            raise IllegalAction(f"an action id is a whole number, not {action_id!r}")
+            raise IllegalAction(
+                f"an action id is a whole number, not {action_id!r}",
+                code="action_id_not_int",
+                params={"id": repr(action_id)},
+            )
         ids, allowed = self._legal()
         if action_id not in allowed:
-            raise IllegalAction(f"action id {action_id!r} is not legal now; legal: {list(ids)}")
+            raise IllegalAction(
+                f"action id {action_id!r} is not legal now; legal: {list(ids)}",
+                code="action_id_illegal",
+                params={"id": action_id},
+            )
         self._apply(self.to_act[0], self.game.actions[action_id])
 
     # -- effects ----------------------------------------------------------
@@ -445,19 +494,19 @@ class LoveState(State):
         return s
 
     # -- views ------------------------------------------------------------
-    def _view(self, seat: int | None) -> JSON:
-        return lv.view(self, seat)
+    def _view(self, seat: int | None, since: int) -> JSON:
+        return lv.view(self, seat, since)
 
 
 def _cards(value: Any, name: str) -> list[str]:
     if not isinstance(value, list) or any(c not in VALUE for c in value):
-        raise GameConfigError(f"setup: {name} must be a list of rank codes ({' '.join(RANKS)})")
+        raise setup_error(f"{name} must be a list of rank codes ({' '.join(RANKS)})")
     return list(value)
 
 
 def _cards_lists(value: Any, n: int, name: str) -> list[list[str]]:
     if not isinstance(value, list) or len(value) != n:
-        raise GameConfigError(f"setup: {name} must be a list of {n} lists of rank codes")
+        raise setup_error(f"{name} must be a list of {n} lists of rank codes")
     return [_cards(v, name) for v in value]
 
 
@@ -528,16 +577,26 @@ class LoveGame(Game):
             return action
         if not isinstance(action, Mapping):
             raise IllegalAction(
-                f"an action is an object like {{'type': 'play', 'card': 'Q'}}, not {action!r}"
+                f"an action is an object like {{'type': 'play', 'card': 'Q'}}, not {action!r}",
+                code="action_not_object",
+                params={"value": repr(action)},
             )
         kind = action.get("type")
         if kind != "play":
-            raise IllegalAction(f"unknown action type {kind!r}; the only type is play")
+            raise IllegalAction(
+                f"unknown action type {kind!r}; the only type is play",
+                code="action_type_unknown",
+                params={"type": repr(kind), "types": ["play"]},
+            )
         check_keys(action, ("type", "card"), ("target", "guess"))
         if "target" in action and action["target"] is None:
-            raise IllegalAction("leave out target rather than giving null")
+            raise IllegalAction(
+                "leave out target rather than giving null", code="null_key", params={"key": "target"}
+            )
         if "guess" in action and action["guess"] is None:
-            raise IllegalAction("leave out guess rather than giving null")
+            raise IllegalAction(
+                "leave out guess rather than giving null", code="null_key", params={"key": "guess"}
+            )
         card, target, guess = action["card"], action.get("target"), action.get("guess")
         _shape(card, target, guess, self.players)
         return Play(card, target, guess)

@@ -17,7 +17,7 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..core import JSON, GameConfigError
+from ..core import JSON, full_history, view_error
 from ..rng import Rng
 from .love_letter_cards import COUNT, RANKS, SECRET_KEYS, VALUE
 
@@ -52,7 +52,8 @@ def unseen(hand: list[str], played: list[list[str]], known: Mapping[str, str]) -
     return left
 
 
-def view(state: LoveState, seat: int | None) -> JSON:
+def view(state: LoveState, seat: int | None, since: int = 0) -> JSON:
+    """The game's keys of ``seat``'s view; ``history`` from index ``since`` on (see ``State.view``)."""
     hand = [] if seat is None else state.hands[seat]
     known = {} if seat is None else state.known[seat]
     return {
@@ -68,7 +69,8 @@ def view(state: LoveState, seat: int | None) -> JSON:
         "target_wins": state.game.target_wins,
         "known": dict(known),
         "unseen": unseen(hand, state.played, known),
-        "history": history(state.history, seat),
+        "history": history(state.history[since:] if since else state.history, seat),
+        "history_len": len(state.history),
     }
 
 
@@ -124,7 +126,7 @@ def sample(game: LoveGame, view_: Mapping[str, Any], rng: random.Random) -> Love
     """A full state whose ``view(seat)`` is ``view_``, drawn from ``view_`` and ``rng`` only."""
     seat = view_["seat"]
     if type(seat) is not int:
-        raise GameConfigError("sample_state needs a seat's view, not a spectator's")
+        raise view_error("sample_state needs a seat's view, not a spectator's")
     n = game.players
     state: LoveState = game.state_class._blank(game, Rng(rng.getrandbits(63)))  # type: ignore[assignment]
     state.to_act = tuple(view_["to_act"])
@@ -139,7 +141,7 @@ def sample(game: LoveGame, view_: Mapping[str, Any], rng: random.Random) -> Love
     known: dict[str, str] = dict(view_["known"])
     state.known = [dict(known) if u == seat else {} for u in range(n)]
     events = []
-    for e in view_["history"]:
+    for e in full_history(view_):
         e = _copy(e, False)
         who = _secret_for(e)
         if who is not None:
@@ -169,7 +171,7 @@ def sample(game: LoveGame, view_: Mapping[str, Any], rng: random.Random) -> Love
     state.hands = hands
     state.deck = rest
     if len(rest) != view_["deck_size"] or (state.set_aside is None) == view_["set_aside_down"]:
-        raise GameConfigError("sample_state: the view's cards do not add up to 16")
+        raise view_error("sample_state: the view's cards do not add up to 16")
     return state
 
 

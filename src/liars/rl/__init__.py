@@ -52,7 +52,11 @@ def encoder(game: Game, **kwargs: Any) -> Encoder:
 
         enc = LoveEncoder(game, **kwargs)
     else:
-        raise GameConfigError(f"no RL encoder for {gid!r}; encoders: {', '.join(NAMES)}")
+        raise GameConfigError(
+            f"no RL encoder for {gid!r}; encoders: {', '.join(NAMES)}",
+            code="rl_unsupported",
+            params={"detail": f"no RL encoder for {gid!r}"},
+        )
     return enc
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core import Game, IllegalAction, State
+from ..core import JSON, Game, IllegalAction, State
 
 Obs = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -45,6 +45,9 @@ class Encoder:
     version = 0
     fields: tuple[Field, ...] = ()
     num_actions: int = 0
+    #: How many of the view's latest ``history`` entries :meth:`fill` reads
+    #: (``None``: all): the adapters' :class:`Tails` keep no more than that.
+    tail: int | None = None
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -56,6 +59,7 @@ class Encoder:
             at += f.size
         self.size = at
         self._masks: dict[tuple[int, ...], Mask] = {}
+        self._known = 0  # the last history length seen (see bare_view)
 
     # -- observations -----------------------------------------------------
     def fill(self, view: Mapping[str, Any], out: Obs) -> None:
@@ -66,6 +70,16 @@ class Encoder:
         out = np.zeros(self.size, dtype=np.float32)
         self.fill(view, out)
         return out
+
+    def bare_view(self, state: State, seat: int) -> JSON:
+        """``seat``'s view for its keys other than ``history``, which is (mostly) left out.
+
+        ``since`` is the last history length seen, so only entries new since
+        then are decoded, where a full view decodes the whole history.
+        """
+        view = state.view(seat, since=self._known)
+        self._known = view["history_len"]
+        return view
 
     def rel(self, seat: int, me: int) -> int:
         """Seats are encoded relative to the viewer: 0 is me, 1 the next clockwise, ..."""
@@ -81,7 +95,11 @@ class Encoder:
     def apply(self, state: State, seat: int, action: int) -> None:
         """Take abstract ``action`` for ``seat``; :class:`IllegalAction` (nothing changed) if not legal."""
         if not state.to_act or state.to_act[0] != seat:
-            raise IllegalAction(f"seat {seat} may not act now; to act: {list(state.to_act)}")
+            raise IllegalAction(
+                f"seat {seat} may not act now; to act: {list(state.to_act)}",
+                code="not_your_turn",
+                params={"seat": seat, "to_act": list(state.to_act)},
+            )
         state.act_id(int(action))
 
     def mask(self, state: State, seat: int) -> Mask:
@@ -110,6 +128,54 @@ class Encoder:
     def layout(self) -> list[tuple[str, int, int, str]]:
         """(name, offset, size, meaning) for every field, in order."""
         return [(f.name, self.offsets[f.name], f.size, f.meaning) for f in self.fields]
+
+
+class Tails:
+    """Follows one game's views seat by seat, asking the engine only for the new history entries.
+
+    ``view(state, seat)`` is ``state.view(seat)`` with its history cut to
+    the last ``keep`` entries (all if ``keep`` is ``None``): the entries seen
+    before are kept here, so a long game costs each entry one decoding, not
+    one per step.  History entries never change once viewed (the engine's
+    ``since`` contract), so this is what the full view would show.  One
+    ``Tails`` follows one game: start a new one (or :meth:`copy` it along
+    with the state) when the game changes.  A history that got shorter (a
+    Liegen round restarts it) is read afresh.
+    """
+
+    def __init__(self, keep: int | None) -> None:
+        self.keep = keep
+        self.seen: dict[int | None, tuple[int, list[Any]]] = {}
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        """The view with the kept history (a list kept here too: read it, do not change it)."""
+        keep = self.keep
+        if keep == 0:  # no entry wanted, not even the new ones (a Liar's Dice round that just ended)
+            return state.view(seat, since=_PAST_ANY_END)
+        done, kept = self.seen.get(seat, _NOTHING_SEEN)
+        view = state.view(seat, since=done)
+        n = view["history_len"]
+        new = view["history"]
+        if n < done:
+            view = state.view(seat)
+            kept = new = view["history"]
+        elif new:
+            kept = kept + new
+        if keep is not None and len(kept) > keep:
+            kept = kept[-keep:]
+        self.seen[seat] = (n, kept)
+        view["history"] = kept
+        return view
+
+    def copy(self) -> Tails:
+        """An independent follower of a copy of the game (the kept lists are never changed in place)."""
+        other = Tails(self.keep)
+        other.seen = dict(self.seen)
+        return other
+
+
+_NOTHING_SEEN: tuple[int, list[Any]] = (0, [])
+_PAST_ANY_END = 2**62
 
 
 def rewards(state: State) -> list[float]:

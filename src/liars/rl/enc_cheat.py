@@ -36,10 +36,15 @@ class CheatEncoder(Encoder):
     """Layout in ``docs/rl.md``."""
 
     version = 0
+    tail = 3 * RECENT  # fill reads the recent events from this many
 
     def __init__(self, game: Game, actions: str = "abstract") -> None:
         if actions not in ("abstract", "engine"):
-            raise GameConfigError(f"cheat actions are 'abstract' or 'engine', not {actions!r}")
+            raise GameConfigError(
+                f"cheat actions are 'abstract' or 'engine', not {actions!r}",
+                code="rl_unsupported",
+                params={"detail": f"cheat actions are 'abstract' or 'engine', not {actions!r}"},
+            )
         n = game.players
         self.abstract = actions == "abstract"
         self.fields = (
@@ -108,7 +113,7 @@ class CheatEncoder(Encoder):
     # -- the abstract actions -------------------------------------------------
     def _hand(self, state: State, seat: int) -> tuple[int, list[int], int]:
         """(cards of the required rank, counts per rank, required rank) from ``seat``'s view."""
-        view = state.view(seat)
+        view = self.bare_view(state, seat)  # the hand and the rank: no history
         counts = [0] * 13
         for c in view["hand"]:
             counts[RANK_OF[c[0]]] += 1
@@ -148,7 +153,9 @@ class CheatEncoder(Encoder):
             return
         if action not in self.legal(state, seat):
             raise IllegalAction(
-                f"abstract action {action} is not legal now; legal: {list(self.legal(state, seat))}"
+                f"abstract action {action} is not legal now; legal: {list(self.legal(state, seat))}",
+                code="action_id_illegal",
+                params={"id": int(action)},
             )
         state.act(seat, {"type": "play", "cards": self.play(state, seat, action)})
 

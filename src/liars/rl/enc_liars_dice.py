@@ -25,6 +25,7 @@ class DiceEncoder(Encoder):
     """Layout in ``docs/rl.md``; sizes depend on players ``n`` and dice ``D`` (``B = 6 n D`` bids)."""
 
     version = 0
+    tail = 0  # the current round and the last call are keys of their own: no history
 
     def __init__(self, game: Game) -> None:
         n = game.players
@@ -47,50 +48,71 @@ class DiceEncoder(Encoder):
         )
         self.num_actions = 2 + b
         super().__init__(game)
+        self._rel = [tuple((s - me) % n for s in range(n)) for me in range(n)]
+        self._cup_cells: dict[tuple[int, ...], tuple[int, ...]] = {}
 
-    def _cup(self, hot: list[int], at: int, cup: list[int]) -> None:
-        """Thermometer per face of one cup, as indices (a cup holds at most D dice)."""
-        d = self.dice
-        seen = [0] * FACES
-        for x in cup:
-            hot.append(at + (x - 1) * d + seen[x - 1])
-            seen[x - 1] += 1
+    def _cells(self, cup: list[int]) -> tuple[int, ...]:
+        """The thermometer cells of one cup from its block's start (a cup holds at most D dice).
+
+        Cached per cup: a game shows few different cups again and again.
+        """
+        key = tuple(cup)
+        cells = self._cup_cells.get(key)
+        if cells is None:
+            d = self.dice
+            seen = [0] * FACES
+            found = []
+            for x in cup:
+                found.append((x - 1) * d + seen[x - 1])
+                seen[x - 1] += 1
+            if len(self._cup_cells) > 4096:
+                self._cup_cells.clear()
+            cells = self._cup_cells[key] = tuple(found)
+        return cells
 
     def fill(self, view: Mapping[str, Any], out: Obs) -> None:
-        # Indices are gathered in a list and set in one numpy call: item by
-        # item assignment costs more than the whole rest of the step.
-        me = view["seat"]
-        n = self.players
+        # The cells to set are gathered in a list and set by one numpy call:
+        # item by item assignment costs more than the whole rest of the step.
+        # Seats go through a per-viewer table instead of (s - me) % n, and a
+        # bid's index (q-1)*6 + f-1 is written 6q + f - 7: this runs every step.
+        rel = self._rel[view["seat"]]
         d = self.dice
         b = self.bids
         o = self.offsets
         hot: list[int] = []
         if view["dice"]:
-            self._cup(hot, o["my_dice"], view["dice"])
+            hot += self._cells(view["dice"])  # my_dice is the first field: offset 0
         at = o["dice_counts"]
         for s, c in enumerate(view["dice_counts"]):
-            base = at + ((s - me) % n) * d
-            hot += range(base, base + c)
-        if view["to_act"]:
-            hot.append(o["to_act"] + (view["to_act"][0] - me) % n)
-        if view["opener"] is not None:
-            hot.append(o["opener"] + (view["opener"] - me) % n)
-        if view["bid"] is not None:
-            hot.append(o["bid"] + bid_index(view["bid"]))
-        at = o["bids"]
+            if c:
+                base = at + rel[s] * d
+                hot += range(base, base + c)
+        to_act = view["to_act"]
+        if to_act:
+            hot.append(o["to_act"] + rel[to_act[0]])
+        opener = view["opener"]
+        if opener is not None:
+            hot.append(o["opener"] + rel[opener])
+        bid = view["bid"]
+        if bid is not None:
+            hot.append(o["bid"] + 6 * bid["quantity"] + bid["face"] - 7)
+        at = o["bids"] - 7
         for bid in view["bids"]:
-            hot.append(at + ((bid["seat"] - me) % n) * b + bid_index(bid))
+            hot.append(at + rel[bid["seat"]] * b + 6 * bid["quantity"] + bid["face"])
         rev = view["revealed"]
         if rev is not None:
-            hot.append(o["rev_bid"] + bid_index(rev["bid"]))
+            bid = rev["bid"]
+            hot.append(o["rev_bid"] + 6 * bid["quantity"] + bid["face"] - 7)
             hot.append(o["rev_call"] + (rev["call"] == "spot_on"))
-            hot.append(o["rev_caller"] + (rev["caller"] - me) % n)
+            hot.append(o["rev_caller"] + rel[rev["caller"]])
             at = o["rev_dice"]
             for s, cup in enumerate(rev["dice"]):
-                self._cup(hot, at + ((s - me) % n) * FACES * d, cup)
+                if cup:
+                    hot += map((at + rel[s] * FACES * d).__add__, self._cells(cup))
+            at = o["rev_losers"]
             for s in rev["losers"]:
-                hot.append(o["rev_losers"] + (s - me) % n)
-        out[hot] = 1.0
+                hot.append(at + rel[s])
+        out.put(hot, 1.0)
 
     def action_name(self, action: int) -> str:
         return str(self.game.action_from_id(action))

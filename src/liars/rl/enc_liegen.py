@@ -32,6 +32,7 @@ class LiegenEncoder(Encoder):
     """Layout in ``docs/rl.md``."""
 
     version = 0
+    tail = 3 * RECENT  # fill reads the recent events from this many
 
     def __init__(self, game: Game) -> None:
         n = game.players

@@ -18,6 +18,7 @@ class LoveEncoder(Encoder):
     """Layout in ``docs/rl.md``; ranks are always in the order K Q J T 9 8 7 6 5."""
 
     version = 0
+    tail = 4 * RECENT  # fill reads the recent plays from this many
 
     def __init__(self, game: Game) -> None:
         n = game.players

@@ -5,11 +5,12 @@
 ``liars/Cheat-v0``, ``liars/Liegen-v0`` and ``liars/LoveLetter-v0``).
 
 The observation is the encoder's vector of your seat's view (``docs/rl.md``);
-the action mask is ``info["action_mask"]``.  The reward comes at the end:
-+1 shared among the winners, -1 shared among the others.  An illegal action
-(which ``check_env`` and unmasked policies will send) ends the episode as a
-loss with ``info["illegal_action"]`` saying why; the game itself is not
-changed by it.  ``illegal="raise"`` raises :class:`liars.IllegalAction` instead.
+the action mask is ``info["action_mask"]``, and ``env.unwrapped.action_masks()``
+returns the same array (the method sb3-contrib's ``MaskablePPO`` looks for).
+The reward comes at the end: +1 shared among the winners, -1 shared among the
+others.  An illegal action (which ``check_env`` and unmasked policies will
+send) ends the episode as a loss with ``info["illegal_action"]`` saying why;
+the game itself is not changed by it.  ``illegal="raise"`` raises :class:`liars.IllegalAction` instead.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from ..bots import Bot, checked_act
 from ..bots import make as make_bot
 from ..core import IllegalAction, State, make
 from . import NAMES, VERSION, encoder
-from .base import Obs, rewards
+from .base import Mask, Obs, Tails, rewards
 
 
 class LiarsGymEnv(gymnasium.Env[Obs, np.int64]):
@@ -70,7 +71,9 @@ class LiarsGymEnv(gymnasium.Env[Obs, np.int64]):
         self.spec_name = f"liars/{NAMES[game_id][1]}-v{VERSION}"
         self.seat = 0 if seat is None else seat
         self.state: State | None = None
+        self._tails = Tails(self.encoder.tail)
         self.bots: dict[int, Bot] = {}
+        self._mask: Mask | None = None
 
     def _state(self) -> State:
         if self.state is None:
@@ -79,9 +82,15 @@ class LiarsGymEnv(gymnasium.Env[Obs, np.int64]):
 
     def _obs(self) -> tuple[Obs, dict[str, Any]]:
         state = self._state()
-        return self.encoder.observe(state.view(self.seat)), {
-            "action_mask": self.encoder.mask(state, self.seat)
-        }
+        self._mask = self.encoder.mask(state, self.seat)
+        view = self._tails.view(state, self.seat)  # with only the history entries the encoder reads
+        return self.encoder.observe(view), {"action_mask": self._mask}
+
+    def action_masks(self) -> Mask:
+        """The mask of the last observation, ``info["action_mask"]`` (what ``MaskablePPO`` calls)."""
+        if self._mask is None:
+            raise RuntimeError("call reset() first")
+        return self._mask
 
     def _play_bots(self) -> None:
         """Let the bots act until it is our seat's turn or the game is over."""
@@ -106,6 +115,7 @@ class LiarsGymEnv(gymnasium.Env[Obs, np.int64]):
             for s, level in zip(others, self.levels, strict=True)
         }
         self.state = self.game.new_game(seed=int(rng.integers(2**62)))
+        self._tails = Tails(self.encoder.tail)
         self._play_bots()
         obs, info = self._obs()
         info["seat"] = self.seat
@@ -114,7 +124,7 @@ class LiarsGymEnv(gymnasium.Env[Obs, np.int64]):
     def step(self, action: np.int64 | int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         state = self._state()
         if state.over:
-            raise IllegalAction("the episode is over: call reset()")
+            raise IllegalAction("the episode is over: call reset()", code="episode_over")
         try:
             self.encoder.apply(state, self.seat, int(action))
         except IllegalAction as exc:
@@ -122,7 +132,7 @@ class LiarsGymEnv(gymnasium.Env[Obs, np.int64]):
                 raise
             obs, info = self._obs()
             info["illegal_action"] = str(exc)
-            info["action_mask"] = np.zeros_like(info["action_mask"])
+            info["action_mask"] = self._mask = np.zeros_like(info["action_mask"])
             return obs, -1.0, True, False, info
         self._play_bots()
         obs, info = self._obs()

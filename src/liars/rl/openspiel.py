@@ -24,15 +24,15 @@ tensor.  Rewards: winners share +1, the others share -1 (zero-sum).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from ..core import Game, GameConfigError, State, load, make
+from ..core import JSON, Game, GameConfigError, State, load, make
 from . import NAMES, encoder
-from .base import Encoder, Obs, rewards
+from .base import Encoder, Obs, Tails, rewards
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -129,7 +129,11 @@ class LiegenDealer(Dealer):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         if game.options["target_wins"] != 1:
-            raise GameConfigError("python_liegen plays single rounds: target_wins must be 1")
+            raise GameConfigError(
+                "python_liegen plays single rounds: target_wins must be 1",
+                code="rl_unsupported",
+                params={"detail": "python_liegen plays single rounds: target_wins must be 1"},
+            )
         self.pool = CARDS52 + (("X", "X") if game.options["jokers"] else ())
         self.count = len(self.pool)
 
@@ -149,7 +153,11 @@ class LoveDealer(Dealer):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         if game.options["target_wins"] != 1:
-            raise GameConfigError("python_love_letter plays single rounds: target_wins must be 1")
+            raise GameConfigError(
+                "python_love_letter plays single rounds: target_wins must be 1",
+                code="rl_unsupported",
+                params={"detail": "python_love_letter plays single rounds: target_wins must be 1"},
+            )
         self.pool = LOVE_DECK
         self.count = 16
 
@@ -212,6 +220,7 @@ class Kit:
 
             self.recall = DiceRecallEncoder(self.engine)
         self.dealer = DEALERS[game_id](self.engine)
+        self.names: dict[int, str] = {}  # action strings: OpenSpiel asks for every legal one, often
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Kit:
         return self
@@ -220,27 +229,103 @@ class Kit:
 class Box:
     """Holds the engine state so that OpenSpiel's deep copy is the engine's own fast ``clone``.
 
-    It also keeps the views already asked for in this position: OpenSpiel asks
-    for strings and tensors of every player at every step, and a view with a
-    long history is the expensive part.  Any change to the state goes through
-    a new box or :meth:`changed`.
+    It also keeps what was derived from the state's views: OpenSpiel asks for
+    the strings and tensors of every player at every step.  ``views`` and
+    ``strings`` are this position's, emptied by :meth:`changed` whenever the
+    state moves on.  ``tails`` (the history entries the encoders read) and
+    ``texts`` (each seat's history as canonical JSON text, in chunks) are
+    kept across moves and copies: an entry never changes once it is in a
+    view, so each is decoded and written once per game rather than once per
+    step, which made long games quadratic.
     """
 
-    def __init__(self, state: State) -> None:
+    def __init__(
+        self,
+        state: State,
+        tails: dict[int | None, Tails] | None = None,
+        texts: dict[int, tuple[int, tuple[str, ...]]] | None = None,
+    ) -> None:
         self.state = state
-        self.views: dict[int, dict[str, Any]] = {}
+        self.views: dict[tuple[int | None, int | None], JSON] = {}
+        self.strings: dict[int, str] = {}
+        self.tails: dict[int | None, Tails] = {} if tails is None else tails
+        self.texts: dict[int, tuple[int, tuple[str, ...]]] = {} if texts is None else texts
 
-    def view(self, seat: int) -> dict[str, Any]:
-        v = self.views.get(seat)
+    def view(self, seat: int | None, keep: int | None = None, whole: bool = True) -> JSON:
+        """``seat``'s view; with ``whole=False`` only its last ``keep`` history entries (all if ``None``)."""
+        key = (seat, keep) if not whole else (seat, -1)
+        v = self.views.get(key)
         if v is None:
-            v = self.views[seat] = self.state.view(seat)
+            if whole:
+                v = self.state.view(seat)
+            else:
+                tails = self.tails.get(keep)
+                if tails is None:
+                    tails = self.tails[keep] = Tails(keep)
+                v = tails.view(self.state, seat)
+            self.views[key] = v
         return v
+
+    def info_string(self, seat: int) -> str:
+        """The full view of ``seat`` as canonical JSON, its history from the text kept so far."""
+        out = self.strings.get(seat)
+        if out is not None:
+            return out
+        done, chunks = self.texts.get(seat, (0, ()))
+        v = self.state.view(seat, since=done)
+        n = v["history_len"]
+        if n < done:  # the history restarted: write it afresh
+            chunks = ()
+            v = self.state.view(seat)
+        if v["history"]:
+            chunks = _add_chunk(chunks, ",".join(map(_CANONICAL.encode, v["history"])))
+        self.texts[seat] = (n, chunks)
+        out = self.strings[seat] = canonical(v, chunks)
+        return out
 
     def changed(self) -> None:
         self.views.clear()
+        self.strings.clear()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Box:
-        return Box(self.state.clone())
+        return Box(self.state.clone(), {k: t.copy() for k, t in self.tails.items()}, dict(self.texts))
+
+
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
+def _add_chunk(chunks: tuple[str, ...], new: str) -> tuple[str, ...]:
+    """Append ``new`` (comma-joined entries) to a history text kept in chunks.
+
+    A chunk no longer than the newcomer is merged into it first, as in a
+    binary counter: there are few chunks (about log2 of the entries) and each
+    character is copied a few times over the game, where keeping one string
+    copied all of it at every step.
+    """
+    out = list(chunks)
+    while out and len(out[-1]) <= len(new):
+        new = f"{out.pop()},{new}"
+    out.append(new)
+    return tuple(out)
+
+
+def canonical(view: Mapping[str, Any], history: Sequence[str]) -> str:
+    """The canonical JSON of ``view`` (sorted keys, compact) whose history is the text of ``history``.
+
+    ``view["history"]`` itself is not read (it may be a tail): the keys
+    before ``"history"`` in sorted order, then the history's chunks, then the
+    rest, built by one join, exactly as
+    ``json.dumps(full_view, sort_keys=True, separators=(",", ":"))``.
+    """
+    head = _CANONICAL.encode({k: v for k, v in view.items() if k < "history"})
+    rest = _CANONICAL.encode({k: v for k, v in view.items() if k > "history"})
+    parts = ["{", head[1:-1], "," if len(head) > 2 else "", '"history":[']
+    for chunk in history:
+        parts += (chunk, ",")
+    if history:
+        parts.pop()
+    parts += ("]", "," if len(rest) > 2 else "", rest[1:-1], "}")
+    return "".join(parts)
 
 
 class SpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -283,6 +368,9 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         self.drawn: list[int] = []
         self.reroll = 0  # liars-dice: dice still to roll for the round that just began
         self.round = 1
+        # __str__, written as moves are made: joining the whole history at every call was quadratic.
+        self.text = f"{kit.game_id} "
+        self.sep = ""
 
     @property
     def engine(self) -> State | None:
@@ -311,6 +399,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return self.kit.dealer.outcomes(self.drawn)
 
     def _apply_action(self, action: int) -> None:
+        self.text += f"{self.sep}{action}"
+        self.sep = " "
         box = self.box
         if box is None:
             self.drawn.append(action)
@@ -328,7 +418,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         engine = box.state
         self.kit.encoder.apply(engine, engine.to_act[0], action)
         if self.kit.game_id == "liars-dice" and not engine.over:
-            public = engine.view(None)
+            public = box.view(None, 0, whole=False)
             if public["round"] != self.round:
                 self.round = public["round"]
                 self.reroll = public["total_dice"]
@@ -340,7 +430,10 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             raise RuntimeError("no round to roll for")
         data = json.loads(engine.to_json())
         data["state"]["dice"] = [f + 1 for f in self.drawn]
+        old = self.box
         self.engine = load(json.dumps(data))
+        if old is not None and self.box is not None:  # the finished rounds are the same: keep what was read
+            self.box.tails, self.box.texts = old.tails, old.texts
         self.drawn = []
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -350,7 +443,11 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             if self.kit.dealer.seat_draw and not self.drawn:
                 return f"first seat {action}"
             return f"card {self.kit.dealer.distinct[action]}"
-        return self.kit.encoder.action_name(action)
+        names = self.kit.names
+        name = names.get(action)
+        if name is None:
+            name = names[action] = self.kit.encoder.action_name(action)
+        return name
 
     def is_terminal(self) -> bool:
         return self.engine is not None and self.engine.over and not self.reroll
@@ -362,13 +459,23 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         """Debug text: the moves so far (chance included), which fix the whole state."""
-        return f"{self.kit.game_id} {' '.join(map(str, self.history()))}"
+        return self.text
 
-    def view(self, player: int) -> dict[str, Any] | None:
-        """``player``'s engine view at a decision point (shared: do not change it); ``None`` while dealing."""
+    def view(self, player: int, keep: int | None = None, whole: bool = True) -> dict[str, Any] | None:
+        """``player``'s engine view at a decision point (shared: do not change it); ``None`` while dealing.
+
+        ``whole=False``: only the last ``keep`` history entries (all if ``None``; see
+        :class:`.base.Tails`), what the encoders read.
+        """
         if self.box is None or self.reroll:
             return None
-        return self.box.view(player)
+        return self.box.view(player, keep, whole)
+
+    def info_string(self, player: int) -> str | None:
+        """``player``'s full view as canonical JSON at a decision point; ``None`` while dealing."""
+        if self.box is None or self.reroll:
+            return None
+        return self.box.info_string(player)
 
 
 class Observer:
@@ -383,17 +490,18 @@ class Observer:
 
     def set_from(self, state: SpielState, player: int) -> None:
         self.tensor.fill(0.0)
-        view = state.view(player)
+        view = state.view(player, self.enc.tail, whole=False)
         if view is not None:
             self.enc.fill(view, self.tensor)
 
     def string_from(self, state: SpielState, player: int) -> str:
-        view = state.view(player)
+        if self.recall:
+            text = state.info_string(player)
+            return f"chance {len(state.drawn)} seat {player}" if text is None else text
+        view = state.view(player, 0, whole=False)
         if view is None:
             return f"chance {len(state.drawn)} seat {player}"
-        if not self.recall:
-            view = {k: v for k, v in view.items() if k != "history"}
-        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+        return _CANONICAL.encode({k: v for k, v in view.items() if k not in ("history", "history_len")})
 
 
 def _register(game_id: str) -> type[SpielGame]:

@@ -21,7 +21,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..core import IllegalAction, State, make
 from . import NAMES, VERSION, encoder
-from .base import Mask, Obs, rewards
+from .base import Mask, Obs, Tails, rewards
 
 ObsDict = dict[str, Obs | Mask]
 
@@ -68,6 +68,7 @@ class LiarsEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(self.encoder.num_actions) for a in self.possible_agents}
         self._seeds = random.Random(seed)
         self.state_: State | None = None
+        self._tails = Tails(self.encoder.tail)  # the views of this game, read a new history entry once
         self.steps = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -87,6 +88,7 @@ class LiarsEnv(AECEnv):  # type: ignore[misc]
         if seed is not None:
             self._seeds.seed(seed)
         self.state_ = self.game.new_game(seed=self._seeds.getrandbits(63))
+        self._tails = Tails(self.encoder.tail)
         self.steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -97,12 +99,13 @@ class LiarsEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.state_.to_act[0]]
 
     def observe(self, agent: str) -> ObsDict:
-        state = self.state_obj
+        state = self.state_
+        if state is None:
+            raise RuntimeError("call reset() first")
         seat = self.agent_seat[agent]
-        return {
-            "observation": self.encoder.observe(state.view(seat)),
-            "action_mask": self.encoder.mask(state, seat),
-        }
+        enc = self.encoder
+        view = self._tails.view(state, seat)  # the seat's view, with the history entries the encoder reads
+        return {"observation": enc.observe(view), "action_mask": enc.mask(state, seat)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -110,7 +113,11 @@ class LiarsEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         if action is None:
-            raise IllegalAction(f"{agent} must act: None is only for agents whose game is over")
+            raise IllegalAction(
+                f"{agent} must act: None is only for agents whose game is over",
+                code="must_act",
+                params={"agent": str(agent)},
+            )
         state = self.state_obj
         self.encoder.apply(state, self.agent_seat[agent], int(action))
         self.steps += 1
@@ -119,11 +126,12 @@ class LiarsEnv(AECEnv):  # type: ignore[misc]
             for a, r in zip(self.possible_agents, rewards(state), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
+            self._accumulate_rewards()
         else:
+            # Rewards are all 0 until the end, so there is nothing to accumulate.
             if self.max_steps is not None and self.steps >= self.max_steps:
                 self.truncations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.possible_agents[state.to_act[0]]
-        self._accumulate_rewards()
         if self.render_mode == "ansi":
             print(self.render())
 

@@ -1,7 +1,9 @@
 """The ASGI application: the HTTP API for tables and the WebSocket for playing.
 
 Every answer to a bad request is a clear JSON error (``{"error": {"code",
-"message"}}`` over HTTP, ``{"type": "error", ...}`` over the WebSocket); an
+"params", "message"}}`` over HTTP, ``{"type": "error", ...}`` with the same
+keys over the WebSocket: the code and its params are for clients to explain
+the refusal in their user's language, see :mod:`liars.errors`); an
 unexpected failure is logged here and answered with a bare "internal error",
 so nothing of the server's insides leaks to a client.
 """
@@ -23,13 +25,14 @@ from starlette.routing import NoMatchFound, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import liars
-from liars.core import GameConfigError, IllegalAction
+from liars.core import JSON, GameConfigError, IllegalAction
 
 from .conn import Conn, Metrics
 from .hub import Hub
+from .limits import HTTP_BURST, HTTP_RATE, HttpRateLimit
 from .schemas import MAX_BODY, MAX_MESSAGE, MESSAGE, Act, Auth, CreateTable, Join, Rematch, explain
 from .store import Store
-from .tables import Stale, Table, TableError, dumps
+from .tables import Table, TableError, dumps
 from .web import install as install_web
 
 log = logging.getLogger("liars.server")
@@ -40,23 +43,28 @@ BURST = 40.0  # and at once
 STRIKES = 50  # messages over the rate before the connection is closed
 
 
-def error(code: str, message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def error(code: str, message: str, status: int, params: JSON | None = None) -> JSONResponse:
+    """An HTTP refusal: ``code`` (listed in :mod:`liars.errors`) and ``params`` let the client
+    explain it in the user's language; ``message`` is the English text."""
+    body = {"code": code, "params": params or {}, "message": message}
+    return JSONResponse({"error": body}, status_code=status)
 
 
 async def _body(request: Request, model: type[M]) -> M:
     size = request.headers.get("content-length")
     if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-        raise TableError("too_large", f"the body is limited to {MAX_BODY} bytes", 413)
+        raise TableError("too_large", f"the body is limited to {MAX_BODY} bytes", 413, {"limit": MAX_BODY})
     raw = b""
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_BODY:
-            raise TableError("too_large", f"the body is limited to {MAX_BODY} bytes", 413)
+            raise TableError(
+                "too_large", f"the body is limited to {MAX_BODY} bytes", 413, {"limit": MAX_BODY}
+            )
     try:
         return model.model_validate_json(raw or b"{}")
     except ValidationError as exc:
-        raise TableError("bad_request", explain(exc), 400) from None
+        raise TableError("bad_request", explain(exc), 400, {"detail": explain(exc)}) from None
 
 
 def create_app(
@@ -67,10 +75,14 @@ def create_app(
     metrics: bool = False,
     rate: float = RATE,
     burst: float = BURST,
+    http_rate: float | None = HTTP_RATE,
+    http_burst: float = HTTP_BURST,
 ) -> Starlette:
     """The server over the database at ``db`` (a SQLAlchemy async URL).
 
-    ``rate`` and ``burst`` bound the messages of one connection (a token bucket).
+    ``rate`` and ``burst`` bound the messages of one connection (a token bucket);
+    ``http_rate`` and ``http_burst`` the HTTP writes (POST) of one remote address
+    (``http_rate=None`` lifts that limit: the load benchmark makes its tables from one address).
     """
     hub = Hub(Store(db, schema), owner=owner, metrics=Metrics() if metrics else None)
 
@@ -131,9 +143,9 @@ def create_app(
 
     async def on_table_error(request: Request, exc: Exception) -> Response:
         if isinstance(exc, TableError):
-            return error(exc.code, str(exc), exc.status)
+            return error(exc.code, str(exc), exc.status, exc.params)
         if isinstance(exc, GameConfigError | IllegalAction):
-            return error("bad_request", str(exc), 400)
+            return error(exc.code, str(exc), 400, exc.params)
         log.exception("unexpected error on %s", request.url.path, exc_info=exc)
         return error("internal", "internal error", 500)
 
@@ -169,11 +181,25 @@ def create_app(
     )
     app.state.hub = hub
     install_web(app)
+    if http_rate is not None:
+
+        def refuse(wait: int) -> Response:
+            response = error(
+                "rate_limited",
+                f"at most {http_rate:g} requests a second from one address; retry in {wait} s",
+                429,
+                {"rate": http_rate, "retry_after": wait},
+            )
+            response.headers["Retry-After"] = str(wait)
+            return response
+
+        app.add_middleware(HttpRateLimit, rate=http_rate, burst=http_burst, refuse=refuse)
     return app
 
 
-def _error_frame(code: str, message: str, ref: int | None = None) -> str:
-    return dumps({"type": "error", "code": code, "message": message, "ref": ref})
+def _error_frame(code: str, message: str, ref: int | None = None, params: JSON | None = None) -> str:
+    """A WebSocket refusal: like the HTTP one, ``code`` and ``params`` besides the English text."""
+    return dumps({"type": "error", "code": code, "params": params or {}, "message": message, "ref": ref})
 
 
 async def play(ws: WebSocket, hub: Hub, rate: float, burst: float) -> None:
@@ -181,7 +207,7 @@ async def play(ws: WebSocket, hub: Hub, rate: float, burst: float) -> None:
     try:
         table = await hub.get(ws.path_params["table_id"])
     except TableError as exc:
-        await ws.send_text(_error_frame(exc.code, str(exc)))
+        await ws.send_text(_error_frame(exc.code, str(exc), params=exc.params))
         await ws.close(4409)
         return
     if table is None:
@@ -196,17 +222,22 @@ async def play(ws: WebSocket, hub: Hub, rate: float, burst: float) -> None:
             await ws.send_text(_error_frame("forbidden", "this token holds no seat at this table"))
             await ws.close(4403)
             return
-    conn = Conn(seat, ws.send_text, hub.metrics)
+    # ?history=tail: views carry only the history the client does not hold yet (it appends)
+    conn = Conn(seat, ws.send_text, hub.metrics, tail=ws.query_params.get("history") == "tail")
     writer = asyncio.create_task(conn.run())
     reader = asyncio.create_task(_read_safely(ws, table, conn, token is None, rate, burst))
     try:
         await table.attach(conn)
         _done, _ = await asyncio.wait({writer, reader}, return_when=asyncio.FIRST_COMPLETED)
     except TableError as exc:
-        conn.push(_error_frame(exc.code, str(exc)))
+        conn.push(_error_frame(exc.code, str(exc), params=exc.params))
         conn.close(4409)
     finally:
-        reader.cancel()
+        # A reader waiting for a message stops here; one that is acting finishes the action
+        # first (cut in half, a commit would drop the table from memory) and then stops, as
+        # the connection is closed.  Cheaper than a task and a shield for every action.
+        if not conn.acting:
+            reader.cancel()
         conn.close(conn.close_code or 1000)
         await table.detach(conn)
         if not writer.done():
@@ -247,7 +278,11 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, first: bool, rate: floa
         if allowance < 1:
             strikes += 1
             conn.push(
-                _error_frame("rate_limited", f"at most {rate:g} messages a second; this one was dropped")
+                _error_frame(
+                    "rate_limited",
+                    f"at most {rate:g} messages a second; this one was dropped",
+                    params={"rate": rate},
+                )
             )
             if strikes >= STRIKES:
                 conn.close(1008)
@@ -259,12 +294,16 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, first: bool, rate: floa
             conn.push(_error_frame("bad_message", "messages are JSON text, not binary"))
             continue
         if len(text.encode()) > MAX_MESSAGE:
-            conn.push(_error_frame("too_large", f"a message is limited to {MAX_MESSAGE} bytes"))
+            conn.push(
+                _error_frame(
+                    "too_large", f"a message is limited to {MAX_MESSAGE} bytes", params={"limit": MAX_MESSAGE}
+                )
+            )
             continue
         try:
             parsed = MESSAGE.validate_json(text)
         except ValidationError as exc:
-            conn.push(_error_frame("bad_message", explain(exc)))
+            conn.push(_error_frame("bad_message", explain(exc), params={"detail": explain(exc)}))
             continue
         was_first, first = first, False
         if isinstance(parsed, Auth):
@@ -290,14 +329,16 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, first: bool, rate: floa
                 _error_frame("spectator", "a spectator cannot act; connect with a seat's token", parsed.seq)
             )
             continue
+        conn.acting = True  # play() lets the action finish: see there
         try:
-            # shielded: a connection closing mid-commit must not cut the table's work in half
-            await asyncio.shield(table.act(conn.seat, parsed.seq, parsed.action, t0))
-        except Stale as exc:
-            conn.push(_error_frame("stale", str(exc), parsed.seq))
-        except IllegalAction as exc:
-            conn.push(_error_frame("illegal", str(exc), parsed.seq))
+            await table.act(conn.seat, parsed.seq, parsed.action, t0)
+        except IllegalAction as exc:  # Stale included: its code is "stale"
+            conn.push(_error_frame(exc.code, str(exc), parsed.seq, exc.params))
         except TableError as exc:
-            conn.push(_error_frame(exc.code, str(exc), parsed.seq))
+            conn.push(_error_frame(exc.code, str(exc), parsed.seq, exc.params))
             if exc.status >= 500:
                 return
+        finally:
+            conn.acting = False
+        if conn.closed:  # the connection ended while this action was taken
+            return

@@ -27,14 +27,35 @@ from liars.core import JSON
 log = logging.getLogger("liars.client")
 
 
-def ws_url(server: str, table: str, token: str | None) -> str:
-    """``http://host:port`` (or ``ws://``) and a table id to the table's WebSocket address."""
+def ws_url(server: str, table: str, token: str | None, tail: bool = False) -> str:
+    """``http://host:port`` (or ``ws://``) and a table id to the table's WebSocket address.
+
+    ``tail``: ask for views that carry only the history not yet received (see :func:`whole_view`).
+    """
     base = server.rstrip("/")
     for a, b in (("http://", "ws://"), ("https://", "wss://")):
         if base.startswith(a):
             base = b + base[len(a) :]
+    query = ([] if token is None else [f"token={quote(token)}"]) + (["history=tail"] if tail else [])
     url = f"{base}/ws/tables/{quote(table)}"
-    return url if token is None else f"{url}?token={quote(token)}"
+    return f"{url}?{'&'.join(query)}" if query else url
+
+
+def whole_view(frame: JSON, held: list[Any] | None) -> list[Any]:
+    """Complete a tail view frame's history in place from ``held`` (the history already received).
+
+    A frame with ``since`` k > 0 carries ``history[k:]`` only; one without (or k = 0) carries
+    it all.  Returns the whole history, to pass as ``held`` with the next frame.
+    """
+    view = frame["view"]
+    since = frame.get("since") or 0
+    if since:
+        if held is None or len(held) < since:
+            have = len(held or [])
+            raise ProtocolError(f"a view continues the history at {since}, but only {have} is held")
+        view["history"] = held[:since] + view["history"]
+    history: list[Any] = view["history"]
+    return history
 
 
 class ProtocolError(RuntimeError):
@@ -48,18 +69,25 @@ async def play_seat(
     level: str = "random",
     seed: int | None = None,
     on_act: Callable[[float], None] | None = None,
+    think: float = 0.0,
 ) -> JSON:
     """Play the seat of ``token`` until the game is over; returns the last view.
 
     ``on_act(seconds)`` is told, for each action sent, how long until the
     next view came back (the load benchmark's client-side latency).
+    ``think``: seconds to wait before each action, on average (uniform between
+    half and one and a half times it), as a person would: the load benchmark's
+    paced runs, where the server's latency is measured at a chosen rate rather
+    than at the rate where it saturates.
     """
     rng = random.Random(seed)
     bot: bots.Bot | None = None
     game: liars.Game | None = None
     acted: int | None = None
     sent_at: float | None = None
-    async with websockets.connect(ws_url(server, table, token), max_size=2**22, compression=None) as ws:
+    held: list[Any] | None = None
+    url = ws_url(server, table, token, tail=True)
+    async with websockets.connect(url, max_size=2**22, compression=None) as ws:
         async for raw in ws:
             frame: dict[str, Any] = orjson.loads(raw)
             kind = frame.get("type")
@@ -72,6 +100,7 @@ async def play_seat(
                 continue
             if kind != "view":
                 continue
+            held = whole_view(frame, held)
             view: JSON = frame["view"]
             if sent_at is not None and on_act is not None and frame["seq"] != acted:
                 on_act(time.perf_counter() - sent_at)
@@ -93,6 +122,8 @@ async def play_seat(
                     log.warning("the %s bot failed (%r); a random legal action is played", level, exc)
                     action = rng.choice(legal)
                 choice = action.to_json()
+            if think > 0:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             acted = frame["seq"]
             sent_at = time.perf_counter()
             await ws.send(json.dumps({"type": "act", "seq": acted, "action": choice}))

@@ -5,6 +5,12 @@ outbox and a writer task sends them.  Views are complete, so only the newest
 unsent one matters: a slow client skips the views it could not keep up with
 instead of making the server buffer them (or the table wait for it).  Other
 frames (errors, table news) are kept in order, up to a bound.
+
+A connection that asked for history tails (``?history=tail``) is sent, in
+each view, only the history entries it does not hold yet.  What it holds is
+what the views its writer actually took for sending held (``held``), not what
+was offered: a view replaced before it was sent never reached the client, so
+the next one must start where the last *sent* one ended.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 MetricKey = tuple[str, int]
+HistMark = tuple[int, int]  # (generation, length) of a seat's history: see Table._push_views
 MAX_QUEUED = 256
 
 
@@ -69,9 +76,16 @@ class Conn:
     """A seat's (or a spectator's, ``seat is None``) connection: an outbox and its writer."""
 
     def __init__(
-        self, seat: int | None, send: Callable[[str], Awaitable[None]], metrics: Metrics | None = None
+        self,
+        seat: int | None,
+        send: Callable[[str], Awaitable[None]],
+        metrics: Metrics | None = None,
+        tail: bool = False,
     ):
         self.seat = seat
+        self.tail = tail  # views carry only the history entries the client does not hold
+        self.held: HistMark | None = None  # the history the client holds (None: none it can extend)
+        self._view_mark: HistMark | None = None
         self._send = send
         self._metrics = metrics
         self._queue: deque[str] = deque()
@@ -80,6 +94,7 @@ class Conn:
         self._wake = asyncio.Event()
         self.closed = False
         self.close_code: int | None = None
+        self.acting = False  # its reader is taking an action (app.play lets it finish)
 
     def push(self, text: str) -> None:
         """Queue a frame that must not be skipped (an error, table news)."""
@@ -89,9 +104,13 @@ class Conn:
         self._queue.append(text)
         self._wake.set()
 
-    def push_view(self, text: str, key: MetricKey | None = None) -> None:
-        """Offer the newest view; an older unsent one is replaced."""
+    def push_view(self, text: str, key: MetricKey | None = None, mark: HistMark | None = None) -> None:
+        """Offer the newest view; an older unsent one is replaced.
+
+        ``mark``: the history the client holds once this view is sent (None: one it cannot extend).
+        """
         self._view = text
+        self._view_mark = mark
         if key is not None:
             self._keys.append(key)
         self._wake.set()
@@ -118,6 +137,7 @@ class Conn:
             if self._view is not None:
                 text, keys = self._view, self._keys
                 self._view, self._keys = None, []
+                self.held = self._view_mark  # taken now: the next view starts where this one ends
                 await self._send(text)
                 if self._metrics is not None:
                     for k in keys:

@@ -24,7 +24,7 @@ import json
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
@@ -38,9 +38,11 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    delete,
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -92,6 +94,21 @@ actions_t = Table(
     Column("at", Float, nullable=False),
 )
 
+# Answers given in an open challenge window that cannot be applied yet (a seat before them in
+# play order has not answered).  They are not actions of the log (the engine has not taken them),
+# but a player was told "your answer is in", so they must outlive a crash: a row is written before
+# that is said, and deleted in the same transaction as the log rows that apply or discard it.
+answers_t = Table(
+    "liars_answers",
+    metadata,
+    Column("table_id", String(32), ForeignKey("liars_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("opened", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("by", String(8), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
 
 @dataclass
 class TableRow:
@@ -120,6 +137,19 @@ class ActionRow:
     seat: int
     action: dict[str, Any]
     by: str  # "player", "bot", "standin" (a bot for an absent player), "window" (a closed window)
+    # When it was committed (wall clock, from the log; None before): a restarted table reopens a
+    # challenge window with the deadline it had, counted from the commit that opened it.
+    at: float | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class AnswerRow:
+    """A held challenge-window answer: ``seat`` answered ``action`` in the window opened at ``opened``."""
+
+    seat: int
+    opened: int
+    action: dict[str, Any]
+    by: str
 
 
 class StoreError(RuntimeError):
@@ -132,6 +162,7 @@ class _Pending:
     rows: list[ActionRow]
     status: str | None
     future: asyncio.Future[None]
+    drop_answers: Sequence[int] = ()
 
 
 class Store:
@@ -264,7 +295,7 @@ class Store:
         return (
             row,
             [SeatRow(s.seat, s.kind, s.level, s.name, s.token_hash) for s in seats],
-            [ActionRow(a.n, a.seat, json.loads(a.action), a.by) for a in acts],
+            [ActionRow(a.n, a.seat, json.loads(a.action), a.by, a.at) for a in acts],
         )
 
     async def unfinished(self) -> list[str]:
@@ -309,12 +340,47 @@ class Store:
             )
 
     # -- the log --------------------------------------------------------------------
-    async def append(self, table_id: str, rows: list[ActionRow], status: str | None = None) -> None:
-        """Commit ``rows`` (and a new status) with the next group commit; returns once durable."""
+    async def append(
+        self,
+        table_id: str,
+        rows: list[ActionRow],
+        status: str | None = None,
+        drop_answers: Sequence[int] = (),
+    ) -> None:
+        """Commit ``rows`` (and a new status) with the next group commit; returns once durable.
+
+        ``drop_answers``: seats whose held window answers these rows apply or discard; they
+        are deleted in the same transaction, so a crash never finds an answer both held and logged.
+        """
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Pending(table_id, rows, status, fut))
+        self._queue.append(_Pending(table_id, rows, status, fut, drop_answers))
         self._wake.set()
         await fut
+
+    # -- held challenge-window answers ------------------------------------------------
+    async def hold_answer(self, table_id: str, answer: AnswerRow) -> None:
+        """Keep an answer that waits for the seats before it (committed before the seat is told)."""
+        async with self._engine.begin() as conn:
+            await conn.execute(
+                delete(answers_t).where(answers_t.c.table_id == table_id, answers_t.c.seat == answer.seat)
+            )
+            await conn.execute(
+                insert(answers_t).values(
+                    table_id=table_id,
+                    seat=answer.seat,
+                    opened=answer.opened,
+                    action=json.dumps(answer.action, separators=(",", ":")),
+                    by=answer.by,
+                    at=time.time(),
+                )
+            )
+
+    async def held_answers(self, table_id: str) -> list[AnswerRow]:
+        async with self._engine.connect() as conn:
+            res = await conn.execute(
+                select(answers_t).where(answers_t.c.table_id == table_id).order_by(answers_t.c.seat)
+            )
+            return [AnswerRow(r.seat, r.opened, json.loads(r.action), r.by) for r in res]
 
     async def _commit_loop(self) -> None:
         """Form batches and write them; PostgreSQL may have a few in flight, SQLite has one writer."""
@@ -366,6 +432,25 @@ class Store:
             for p in batch
             for r in p.rows
         ]
+        if not self.is_sqlite and rows and not any(p.status or p.drop_answers for p in batch):
+            # PostgreSQL, only actions (nearly every batch): one statement, its own transaction.
+            # BEGIN, INSERT and COMMIT are three round trips, each waiting for a busy event
+            # loop and a busy database; one INSERT of all the rows (unnest of arrays) in
+            # autocommit is one round trip and one WAL flush, and as atomic: all rows or none.
+            async with self._engine.connect() as conn:
+                auto = await conn.execution_options(isolation_level="AUTOCOMMIT")
+                await auto.execute(
+                    _PG_INSERT,
+                    {
+                        "t": [r["table_id"] for r in rows],
+                        "n": [r["n"] for r in rows],
+                        "s": [r["seat"] for r in rows],
+                        "a": [r["action"] for r in rows],
+                        "b": [r["by"] for r in rows],
+                        "at": [now] * len(rows),
+                    },
+                )
+            return
         async with self._engine.begin() as conn:
             if rows:
                 await conn.execute(insert(actions_t), rows)
@@ -374,6 +459,19 @@ class Store:
                     await conn.execute(
                         update(tables_t).where(tables_t.c.id == p.table_id).values(status=p.status)
                     )
+                if p.drop_answers:
+                    await conn.execute(
+                        delete(answers_t).where(
+                            answers_t.c.table_id == p.table_id, answers_t.c.seat.in_(list(p.drop_answers))
+                        )
+                    )
+
+
+_PG_INSERT = text(
+    'INSERT INTO liars_actions (table_id, n, seat, action, "by", at) '
+    "SELECT * FROM unnest(CAST(:t AS varchar[]), CAST(:n AS integer[]), CAST(:s AS integer[]), "
+    "CAST(:a AS text[]), CAST(:b AS varchar[]), CAST(:at AS double precision[]))"
+)
 
 
 def _done(p: _Pending) -> None:

@@ -14,6 +14,12 @@ asks window seats one at a time, so a call by a later seat is the engine's
 option ``first_challenger_in_play_order`` a call waits for the seats before
 it, and the earliest call in play order wins.  When the window's time is up,
 whoever did not answer passes.
+
+An answer that has to wait (a pass, or with the house rule any answer, while
+a seat before it has not answered) is written to the store before its seat
+is told it is in, and deleted in the transaction that logs it (or discards
+it); a restarted table replays its log, reopens the window with the deadline
+counted from the commit that opened it, and takes the held answers back.
 """
 
 from __future__ import annotations
@@ -23,18 +29,18 @@ import hashlib
 import hmac
 import logging
 import secrets
-from collections.abc import Coroutine
+import time
+from collections.abc import Coroutine, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import orjson
 
-import liars
 from liars import bots
 from liars.core import JSON, IllegalAction, State
 
-from .conn import Conn
-from .store import ActionRow, SeatRow, StoreError, TableRow
+from .conn import Conn, HistMark, MetricKey
+from .store import ActionRow, AnswerRow, SeatRow, StoreError, TableRow
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -50,12 +56,22 @@ class Stale(IllegalAction):
 
 
 class TableError(Exception):
-    """A request the table refuses: ``code`` and ``status`` for the HTTP answer."""
+    """A request the table refuses: ``code`` and ``status`` for the HTTP answer.
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    Like the engine's refusals it carries ``params`` (JSON-able values) so that
+    clients can explain it in their own language; ``code`` is listed in
+    :mod:`liars.errors`.
+    """
+
+    def __init__(self, code: str, message: str, status: int = 400, params: JSON | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.status = status
+        self.params: JSON = dict(params or {})
+
+    def to_json(self) -> JSON:
+        """The wire form: ``{"code", "params", "message"}``, as for :class:`liars.Refusal`."""
+        return {"code": self.code, "params": self.params, "message": str(self)}
 
 
 def new_token() -> tuple[str, str]:
@@ -92,6 +108,7 @@ class Window:
     deadline: float
     answers: dict[int, tuple[JSON, str]] = field(default_factory=dict)
     handle: asyncio.TimerHandle | None = None
+    held: set[int] = field(default_factory=set)  # seats whose waiting answer is in the store
 
 
 class Table:
@@ -102,7 +119,7 @@ class Table:
         self.store = hub.store
         self.id = row.id
         self.row = row
-        self.game = liars.make(row.game, players=row.players, seed=row.seed, **row.options)
+        self.game = hub.game(row.game, row.players, row.options)  # shared: states take row.seed
         self.seats = [Seat(s.seat, s.kind, s.level, s.name, s.token_hash) for s in seats]
         self.settings: dict[str, Any] = row.settings
         self.house_rule = bool(self.game.options.get("first_challenger_in_play_order", False))
@@ -117,17 +134,29 @@ class Table:
         self._grace: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._driver: asyncio.Task[None] | None = None
+        # From the replay: the window open at the end of the log (the seq it opened at and the
+        # wall-clock time of the commit that opened it), and the answers held for it.
+        self._reopen: tuple[int, float | None] | None = None
+        self.held: list[AnswerRow] = []
+        self._marks: dict[int | None, HistMark] = {}  # per seat: the history last seen (_push_views)
 
     # -- building --------------------------------------------------------------------
     def replay(self, actions: list[ActionRow]) -> None:
         """Rebuild the game from the log (deterministic: the same seed and actions, the same game)."""
         if self.row.status == "waiting":
             return
-        state = self.game.new_game()
-        for a in actions:
+        state = self.game.new_game(seed=self.row.seed)
+        opened: tuple[int, float | None] | None = None
+        for a in actions:  # the live rules of _changed and _advance_window: where the open window began
+            called = a.action != PASS and a.seat in state.window
             state.act(a.seat, a.action)
+            if called or not state.window:
+                opened = None
+            if state.window and opened is None:
+                opened = (a.n + 1, a.at)
         self.state = state
         self.seq = len(actions)
+        self._reopen = opened
 
     def resume(self) -> None:
         """After a (re)load: open the window, arm the timers, let the bots play."""
@@ -160,7 +189,7 @@ class Table:
             seat.name, seat.token_hash = name, h
             if starting:
                 self.row.status = "playing"
-                self.state = self.game.new_game()
+                self.state = self.game.new_game(seed=self.row.seed)
                 self.seq = 0
                 for s in self.seats:
                     if s.kind == "human" and not s.conns:
@@ -198,8 +227,25 @@ class Table:
             "rematch": self.row.rematch,
         }
 
-    def frame(self, seat: int | None) -> JSON:
-        """The ``view`` message for ``seat``: its own view and what it may do now."""
+    def _asked(self, seat: int | None) -> bool:
+        """Whether ``seat`` sees a window's decision position (the seats before it passed), not the game."""
+        st, win = self.state, self.window
+        return (
+            st is not None
+            and win is not None
+            and seat is not None
+            and not st.over
+            and seat in st.window
+            and seat not in win.answers
+            and st.window[0] != seat
+        )
+
+    def frame(self, seat: int | None, since: int | None = None) -> JSON:
+        """The ``view`` message for ``seat``: its own view and what it may do now.
+
+        ``since``: the history from that index on only (and ``since`` in the frame), for a
+        connection that holds the rest (``?history=tail``).
+        """
         st = self.state
         if st is None:
             raise TableError("waiting", "the game has not started")
@@ -216,12 +262,12 @@ class Table:
                 legal = st.legal_actions(seat)
                 if seat in self._turn:
                     deadline = self._turn[seat][0]
-        return {
+        out: JSON = {
             "type": "view",
             "table": self.id,
             "seq": self.seq,
             "seat": seat,
-            "view": src.view(seat),
+            "view": src.view(seat) if since is None else src.view(seat, since=since),
             "legal": [a.to_json() for a in legal],
             "deadline": None if deadline is None else round(max(0.0, deadline - now), 3),
             "window": None
@@ -229,6 +275,58 @@ class Table:
             else {"seats": list(st.window), "closes": round(win.deadline - now, 3)},
             "away": [s.index for s in self.seats if s.away],
         }
+        if since is not None:
+            out["since"] = since
+        return out
+
+    def _push_views(
+        self, conns: Iterable[Conn], key: MetricKey | None = None, cache: dict[Any, Any] | None = None
+    ) -> None:
+        """Send each of ``conns`` its view: built and encoded once per seat (and history start).
+
+        A tail connection gets the history from what it holds on (``conn.held``).  Histories
+        grow at the end, except where a game keeps only the current round's (Liegen): the
+        server notices that at the first view built after the change, as a history shorter
+        than the last one seen for that seat (``_marks``: generation and length), and the
+        generation moves on, so a client holding the older one is sent the whole history
+        again.  A window's decision position (the seats before the asked one have passed) is
+        not the game's history, so it is always sent whole, and the client holds nothing to
+        extend after it.
+        """
+        cache = {} if cache is None else cache
+        for c in conns:
+            seat = c.seat
+            if not c.tail:
+                text = cache.get((seat, None))
+                if text is None:
+                    text = cache[(seat, None)] = dumps(self.frame(seat))
+                c.push_view(text, key)
+                continue
+            if self._asked(seat):
+                text = cache.get((seat, 0))
+                if text is None:
+                    text = cache[(seat, 0)] = dumps(self.frame(seat, 0))
+                c.push_view(text, key, None)
+                continue
+            held, mark = c.held, self._marks.get(seat)
+            since = held[1] if held is not None and mark is not None and held[0] == mark[0] else 0
+            hit = cache.get((seat, since))
+            if hit is None:
+                frame = self.frame(seat, since)
+                length = frame["view"].get("history_len")
+                if not isinstance(length, int):  # a game without one: whole views, always
+                    c.push_view(dumps(frame), key, None)
+                    continue
+                if mark is None or length < mark[1]:
+                    mark = (0 if mark is None else mark[0] + 1, length)
+                elif length != mark[1]:
+                    mark = (mark[0], length)
+                self._marks[seat] = mark
+                if since and (held is None or held[0] != mark[0]):  # the history started again
+                    since = 0
+                    frame = self.frame(seat, 0)
+                hit = cache[(seat, since)] = (dumps(frame), mark)
+            c.push_view(hit[0], key, hit[1])
 
     # -- connections -------------------------------------------------------------------
     async def attach(self, conn: Conn) -> None:
@@ -246,7 +344,8 @@ class Table:
                     self._changed(None)  # everyone learns the player is back
             self._news()
             if self.state is not None:
-                conn.push_view(dumps(self.frame(conn.seat)))
+                conn.held = None  # a new connection (or a new seat) holds no history yet
+                self._push_views([conn])
 
     async def detach(self, conn: Conn) -> None:
         conn.forget()
@@ -280,19 +379,31 @@ class Table:
             self._check_live()
             st = self.state
             if st is None:
-                raise IllegalAction("the game has not started: seats are still free")
+                raise IllegalAction("the game has not started: seats are still free", code="not_started")
             if st.over:
-                raise IllegalAction("the game is over")
+                raise IllegalAction("the game is over", code="game_over")
             if seq > self.seq:
-                raise IllegalAction(f"there is no view {seq} yet; the newest is {self.seq}")
+                raise IllegalAction(
+                    f"there is no view {seq} yet; the newest is {self.seq}",
+                    code="no_such_view",
+                    params={"seq": seq, "newest": self.seq},
+                )
             try:
                 if self.window is not None and seat in st.window:
                     if seq < self.window.opened:
-                        raise Stale(f"view {seq} is older than this challenge window ({self.window.opened})")
+                        raise Stale(
+                            f"view {seq} is older than this challenge window ({self.window.opened})",
+                            code="stale",
+                            params={"seq": seq, "newest": self.window.opened},
+                        )
                     await self._window_answer(seat, action, "player", t0)
                     return
                 if seq != self.seq:
-                    raise Stale(f"your action was made on view {seq}, but the table is at {self.seq}")
+                    raise Stale(
+                        f"your action was made on view {seq}, but the table is at {self.seq}",
+                        code="stale",
+                        params={"seq": seq, "newest": self.seq},
+                    )
                 parsed = self.game.parse_action(action)
                 st.act(seat, parsed)
                 await self._commit([(seat, parsed.to_json(), "player")], t0)
@@ -307,7 +418,7 @@ class Table:
     async def _window_answer(self, seat: int, action: Any, by: str, t0: float | None) -> None:
         st, win = self._st(), self._win()
         if seat in win.answers:
-            raise IllegalAction("you have already answered this challenge window")
+            raise IllegalAction("you have already answered this challenge window", code="already_answered")
         canonical = self.game.parse_action(action).to_json()
         trial = self._decision_state(seat, copy=True)
         trial.act(seat, canonical)  # the engine's verdict, on a copy: the real game is untouched
@@ -318,9 +429,16 @@ class Table:
                 win.answers.setdefault(s, (PASS, "window"))
         win.answers[seat] = (canonical, by)
         if not await self._advance_window(t0):
-            for c in self.conns:  # nothing public happened: only this seat learns its answer is in
-                if c.seat == seat:
-                    c.push_view(dumps(self.frame(seat)))
+            try:  # it waits for the seats before it: durable before the seat is told it is in
+                await self.store.hold_answer(self.id, AnswerRow(seat, win.opened, canonical, by))
+            except BaseException as exc:
+                self._break(exc)
+                if isinstance(exc, Exception):
+                    raise TableError("internal", "the answer could not be saved; reconnect", 500) from None
+                raise
+            win.held.add(seat)
+            # nothing public happened: only this seat learns its answer is in
+            self._push_views([c for c in self.conns if c.seat == seat])
 
     async def _advance_window(self, t0: float | None) -> bool:
         """Apply the answers that are now due, in the engine's order; True if any was."""
@@ -343,9 +461,12 @@ class Table:
                 break
         if not done:
             return False
+        applied = {s for s, _, _ in done}
+        drop = sorted(s for s in win.held if called or s in applied)  # logged now, or discarded
+        win.held.difference_update(drop)
         if called:
             self._close_window()
-        await self._commit(done, t0)
+        await self._commit(done, t0, drop)
         return True
 
     def _decision_state(self, seat: int, copy: bool = False) -> State:
@@ -358,13 +479,18 @@ class Table:
             trial.act(trial.window[0], PASS)
         return trial
 
-    async def _commit(self, acts: list[tuple[int, JSON, str]], t0: float | None) -> None:
-        """The engine has taken ``acts``: make them durable, then tell everyone."""
+    async def _commit(
+        self, acts: list[tuple[int, JSON, str]], t0: float | None, drop: Sequence[int] = ()
+    ) -> None:
+        """The engine has taken ``acts``: make them durable, then tell everyone.
+
+        ``drop``: the seats whose held window answers these actions log or discard.
+        """
         st = self._st()
         rows = [ActionRow(self.seq + i, seat, action, by) for i, (seat, action, by) in enumerate(acts)]
         status = "over" if st.over else None
         try:
-            await self.store.append(self.id, rows, status)
+            await self.store.append(self.id, rows, status, drop)
         except BaseException as exc:
             self._break(exc)
             if isinstance(exc, StoreError):
@@ -405,16 +531,11 @@ class Table:
             self.hub.evict(self)
 
     def _broadcast(self, t0: float | None) -> None:
-        cache: dict[int | None, str] = {}
         metrics = self.hub.metrics
         key = (self.id, self.seq)
         if metrics is not None and t0 is not None:
             metrics.expect(key, len(self.conns), t0)
-        for c in list(self.conns):
-            text = cache.get(c.seat)
-            if text is None:
-                text = cache[c.seat] = dumps(self.frame(c.seat))
-            c.push_view(text, key if t0 is not None else None)
+        self._push_views(list(self.conns), key if t0 is not None else None)
 
     def _news(self) -> None:
         """Table news (seats, status, rematch) for everybody connected."""
@@ -425,8 +546,19 @@ class Table:
     def _open_window(self) -> None:
         loop = asyncio.get_running_loop()
         secs = float(self.settings["window_seconds"])
+        reopen, self._reopen = self._reopen, None
+        held, self.held = self.held, []
         win = Window(opened=self.seq, deadline=loop.time() + secs)
-        win.handle = loop.call_later(secs, self._spawn_timeout, win)
+        if reopen is not None:  # after a restart: the window it was, its deadline, its answers
+            win.opened = reopen[0]
+            if reopen[1] is not None:
+                win.deadline = loop.time() + (reopen[1] + secs - time.time())
+            st = self._st()
+            for a in held:
+                if a.opened == win.opened and a.seat in st.window:
+                    win.answers[a.seat] = (a.action, a.by)
+                    win.held.add(a.seat)
+        win.handle = loop.call_at(win.deadline, self._spawn_timeout, win)
         self.window = win
 
     def _spawn_timeout(self, win: Window) -> None:
@@ -591,7 +723,7 @@ class Table:
 
     def _win(self) -> Window:
         if self.window is None:
-            raise IllegalAction("no challenge window is open")
+            raise IllegalAction("no challenge window is open", code="no_window")
         return self.window
 
     # -- failure and shutdown ----------------------------------------------------------------
@@ -608,6 +740,7 @@ class Table:
             {
                 "type": "error",
                 "code": "internal",
+                "params": {},
                 "message": "the table is being reloaded; reconnect",
                 "ref": None,
             }

@@ -66,12 +66,21 @@ def install(app: Starlette) -> None:
         # hand.  Each seat's own final view gives its hand (the engine's public API, no seed).
         table = await hub.get(request.path_params["table_id"])
         if table is None:
-            return JSONResponse({"error": {"code": "not_found", "message": "no such table"}}, 404)
+            return JSONResponse(
+                {"error": {"code": "not_found", "params": {}, "message": "no such table"}}, 404
+            )
         async with table.lock:
             st = table.state
             if st is None or not st.over:
                 return JSONResponse(
-                    {"error": {"code": "not_over", "message": "hands are shown once the game is over"}}, 409
+                    {
+                        "error": {
+                            "code": "not_over",
+                            "params": {},
+                            "message": "hands are shown once the game is over",
+                        }
+                    },
+                    409,
                 )
             hands = [st.view(s).get("hand") for s in range(table.row.players)]
         return JSONResponse({"table": table.id, "hands": hands})

@@ -22,11 +22,13 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from .. import GameConfigError, IllegalAction, State, make
+from .. import IllegalAction, State, make
 from ..bots import Bot, checked_act
 from ..core import load
+from ..errors import usage_error
 from . import screens
 from .i18n import _, game_name
+from .refusals import refusal
 from .ui import NO, YES, GameUI, InputError
 
 
@@ -106,7 +108,7 @@ class Table:
             except InputError as exc:
                 self.say(str(exc), style="red")
             except IllegalAction as exc:  # the engine's last word, should the screen's checks miss a rule
-                self.say(_("Not allowed: {reason}").format(reason=exc), style="red")
+                self.say(_("Not allowed: {reason}").format(reason=refusal(exc, self.ui.name)), style="red")
 
     def read(self, prompt: str) -> str:
         try:
@@ -210,7 +212,7 @@ def replay(
         me = None
     ui = ui_for(game.id, names, me)
     if not 0 <= seat < game.players:
-        raise GameConfigError(_("Seat must be between 0 and {last}.").format(last=game.players - 1))
+        raise usage_error(_("Seat must be between 0 and {last}.").format(last=game.players - 1))
     moves = data.get("moves")
     console.print(Rule(game_name(game.id)))
     if moves is None:

@@ -8,8 +8,9 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from .. import GameConfigError, make
+from .. import make
 from ..bots import load as load_bot
+from ..errors import usage_error
 from . import i18n, setup
 from .games import ui_for
 from .i18n import _, game_name
@@ -24,7 +25,7 @@ def run(args: argparse.Namespace, human: bool) -> int:
     players, levels = setup.seats(args, human)
     me = args.seat if human else None
     if me is not None and not 0 <= me < players:
-        raise GameConfigError(_("Your seat must be between 0 and {last}.").format(last=players - 1))
+        raise usage_error(_("Your seat must be between 0 and {last}.").format(last=players - 1))
     opts = setup.options(args)
     seed = setup.seed(args)
     while True:

@@ -15,9 +15,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .. import GAME_IDS, GameConfigError, game_class
+from .. import GAME_IDS, game_class
 from ..bots import LEVELS, levels
 from ..core import Option
+from ..errors import usage_error
 from . import i18n
 from .i18n import _, game_name, game_summary, option_help
 
@@ -128,7 +129,7 @@ def options(args: argparse.Namespace) -> dict[str, Any]:
     for o in info.options:
         value = given.get(o.name)
         if o.kind == "int" and value is not None and not (o.min or 0) <= value <= (o.max or value):
-            raise GameConfigError(
+            raise usage_error(
                 _("{flag} takes {lo} to {hi}, not {value}.").format(
                     flag=flag(o), lo=o.min, hi=o.max, value=value
                 )
@@ -151,7 +152,7 @@ def seats(args: argparse.Namespace, human: bool) -> tuple[int, list[str]]:
     if players is None:
         players = len(listed) + me if len(listed) > 1 else info.default_players
     if not info.min_players <= players <= info.max_players:
-        raise GameConfigError(
+        raise usage_error(
             _("{game} takes {lo} to {hi} players.").format(
                 game=game_name(args.game), lo=info.min_players, hi=info.max_players
             )
@@ -160,10 +161,10 @@ def seats(args: argparse.Namespace, human: bool) -> tuple[int, list[str]]:
     if len(listed) <= 1:
         listed = (listed or [have[-1]]) * need
     if len(listed) != need:
-        raise GameConfigError(_("{n} bots listed for {need} bot seats.").format(n=len(listed), need=need))
+        raise usage_error(_("{n} bots listed for {need} bot seats.").format(n=len(listed), need=need))
     for level in listed:
         if level not in have and ":" not in level:
-            raise GameConfigError(
+            raise usage_error(
                 _("No bot “{level}” for {game}; levels: {levels}.").format(
                     level=level, game=game_name(args.game), levels=", ".join(have)
                 )

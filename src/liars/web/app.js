@@ -1,7 +1,7 @@
 // The app: the lobby at "/", a table at "/t/{id}". It speaks the server's HTTP API and WebSocket
 // protocol (docs/protocol.md, "Server") and draws only what the server sent: the viewer's own view.
-import { h } from "./draw.js";
-import { LANGS, getLang, levelName, setLang, t } from "./i18n.js";
+import { cardText, h } from "./draw.js";
+import { LANGS, getLang, levelName, refusal, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import cheat from "./games/cheat.js";
 import liarsDice from "./games/liars_dice.js";
@@ -29,7 +29,11 @@ export async function api(path, body) {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(data.error?.message || res.statusText);
+  if (!res.ok) {
+    // The refusal's code and params travel with it, so the page can explain it in its language.
+    throw Object.assign(new Error(data.error?.message || res.statusText),
+      { code: data.error?.code, params: data.error?.params });
+  }
   return data;
 }
 
@@ -95,7 +99,8 @@ function connect() {
   closeSocket();
   S.closing = false;
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = mine ? `?token=${encodeURIComponent(mine.token)}` : "";
+  // history=tail: each view carries only the history entries this page does not hold yet.
+  const q = mine ? `?token=${encodeURIComponent(mine.token)}&history=tail` : "?history=tail";
   const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${S.tableId}${q}`);
   S.ws = ws;
   S.wsFor = key;
@@ -119,6 +124,11 @@ function onFrame(f) {
     S.info = { ...S.info, ...f };
     if (f.status === "over" && !S.reveal) loadReveal();
   } else if (f.type === "view") {
+    if (f.since) { // the history from f.since on: the rest is what the last view held
+      const held = S.frame && S.frame.view.history;
+      if (!held || held.length < f.since) { closeSocket(); connect(); return; } // start again, whole
+      f.view.history = held.slice(0, f.since).concat(f.view.history);
+    }
     if (!S.frame || f.seq !== S.frame.seq) {
       S.sel = []; // a new position: old picks and an old refusal no longer apply
       S.error = null;
@@ -130,7 +140,7 @@ function onFrame(f) {
     if (f.view.over && !S.reveal) loadReveal();
   } else if (f.type === "error") {
     S.pending = false;
-    S.error = f.message;
+    S.error = f; // {code, params, message}: shown translated by refused()
   }
   render();
 }
@@ -220,13 +230,13 @@ function waitingRoom() {
         store.put(S.tableId, { seat: r.seat, token: r.token });
         connect();
         S.info = await api(`/api/tables/${S.tableId}`);
-      } catch (err) { S.error = err.message; }
+      } catch (err) { S.error = err; }
       render();
     } },
       h("label", { for: "join-name" }, t("your_name")),
       h("input", { id: "join-name", value: S.joinName, maxlength: 40, oninput: (e) => { S.joinName = e.target.value; } }),
       h("button", { id: "join", type: "submit" }, t("join"))) : null,
-    S.error ? h("p", { class: "error", id: "error" }, t("refused", { msg: S.error })) : null);
+    S.error ? h("p", { class: "error", id: "error" }, refused(S.error)) : null);
 }
 
 function tablePage() {
@@ -266,12 +276,17 @@ function tablePage() {
     f.seat !== null && !v.over ? h("section", { class: "mine", id: "mine" }, R.mine(f, ctx)) : null,
     f.legal.length ? h("section", { class: "actions", id: "actions" }, R.actions(f, ctx),
       S.deadlineAt !== null ? h("span", { class: "countdown", id: "countdown" }) : null) : null,
-    S.error ? h("p", { class: "error", id: "error", role: "alert" }, t("refused", { msg: S.error })) : null,
+    S.error ? h("p", { class: "error", id: "error", role: "alert", "data-code": S.error.code }, refused(S.error)) : null,
     v.over ? gameOver(v, R, ctx) : null,
     h("section", { class: "log" }, h("h3", {}, t("log")),
       h("ol", { id: "log" }, R.log(v, ctx).map((line) => h("li", {}, line)))));
   tick(page);
   return page;
+}
+
+/** A refusal ({code, params, message}) in the player's language, seats by their names. */
+function refused(err) {
+  return t("refused", { msg: refusal(err, { card: cardText, seat: names() }) });
 }
 
 function gameOver(v, R, ctx) {
@@ -287,7 +302,7 @@ function gameOver(v, R, ctx) {
         const r = await api(`/api/tables/${S.tableId}/rematch`, { token: mine.token });
         store.put(r.table, { seat: r.seat, token: r.token });
         go(`/t/${r.table}`);
-      } catch (err) { S.error = err.message; render(); }
+      } catch (err) { S.error = err; render(); }
     } }, t("rematch")) : S.info.rematch ? h("a", { href: `/t/${S.info.rematch}` }, t("rematch")) : null,
     h("a", { href: "/", class: "button", onclick: (e) => { e.preventDefault(); go("/"); } }, t("new_game")));
 }

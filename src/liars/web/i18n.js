@@ -2,6 +2,8 @@
 // easy to spot (tests/web checks that the three tables have the same keys).
 // Placeholders are {name}; game texts (how to play, option names) are in howto.js.
 
+import { ERRORS } from "./errors.js";
+
 export const LANGS = ["nb", "nl", "en"];
 
 export const STRINGS = {
@@ -119,6 +121,30 @@ export function levelName(level) {
 
 export function rankName(code) {
   return RANKS[lang][code] ?? code;
+}
+
+const SEAT_PARAMS = ["seat", "target", "player"];
+const CARD_PARAMS = ["card", "prev", "announce"];
+
+/**
+ * A refusal from the server (`{code, params, message}`: an error frame, or an Error thrown by
+ * `api()`) in the player's language, from the code rather than the English text. A code this page
+ * does not know (a newer server) falls back to the English message. `show.card`, `show.seat` and
+ * `show.option` name cards, seats and options the way the page shows them elsewhere.
+ */
+export function refusal(err, show = {}) {
+  const template = ERRORS[lang][err.code] ?? ERRORS.en[err.code];
+  if (!template) return err.message || String(err.code ?? "");
+  const params = { ...(err.params || {}) };
+  for (const [k, v] of Object.entries(params)) {
+    if (k === "cards" && Array.isArray(v)) params[k] = v.map((c) => (show.card ? show.card(c) : c)).join(" ");
+    else if (CARD_PARAMS.includes(k) && typeof v === "string" && show.card) params[k] = show.card(v);
+    else if (k === "rank" && typeof v === "string") params[k] = rankName(v);
+    else if (SEAT_PARAMS.includes(k) && Number.isInteger(v) && show.seat) params[k] = show.seat(v);
+    else if (k === "option" && typeof v === "string" && show.option) params[k] = show.option(v);
+    else if (Array.isArray(v)) params[k] = v.join(", ");
+  }
+  return template.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? `{${k}}`).toString());
 }
 
 /** Look a key up in a module's own table of strings (`{en: {...}, nb: {...}, nl: {...}}`). */

@@ -1,7 +1,7 @@
 // The lobby: pick a game, its options and seats, create a table; open tables and tables in play.
 import { h } from "./draw.js";
 import { HOWTO, OPTION_LABELS } from "./howto.js";
-import { getLang, levelName, t } from "./i18n.js";
+import { getLang, levelName, refusal, t } from "./i18n.js";
 
 // The form survives re-rendering (a language switch redraws the page).
 const form = { game: null, players: null, options: {}, seats: [], window: 5, turn: "" };
@@ -58,7 +58,8 @@ export function lobby({ S, api, go, store, gameName }) {
       if (r.token) store.put(r.table, { seat: r.seat, token: r.token });
       go(`/t/${r.table}`);
     } catch (err) {
-      status.textContent = t("refused", { msg: err.message });
+      status.textContent = t("refused", { msg: refusal(err, { option: optLabel }) });
+      status.dataset.code = err.code || "";
     }
   } },
   h("div", { class: "field" }, h("label", { for: "game" }, t("game")),

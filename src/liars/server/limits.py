@@ -1,0 +1,87 @@
+"""Rate limits for HTTP requests that write (create a table, join, rematch): a token bucket per client.
+
+Each write costs a database transaction and, for a new table, memory, so one
+client must not be able to make them without bound.  A client is its remote
+address (uvicorn puts the real one in the ASGI scope behind a trusted proxy,
+see its ``FORWARDED_ALLOW_IPS``).  Reads (``GET``) are not limited: they
+touch memory only.  WebSocket messages have their own bucket per connection
+(``app._read``).
+
+The buckets live in memory, bounded: when there are more than ``clients``
+addresses, the ones not seen for the longest are forgotten (a forgotten
+address starts again with a full bucket, which is what it would have after a
+while anyway).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+from starlette.responses import Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+HTTP_RATE = 2.0  # writes a second a client may make, on average
+HTTP_BURST = 30.0  # and at once (a party joining from behind one router)
+MAX_CLIENTS = 100_000
+
+UNLIMITED = ("GET", "HEAD", "OPTIONS")
+
+
+class TokenBuckets:
+    """A token bucket per key: ``rate`` tokens a second, up to ``burst``; one token a request."""
+
+    def __init__(
+        self,
+        rate: float,
+        burst: float,
+        clients: int = MAX_CLIENTS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if not (rate > 0 and burst >= 1 and clients >= 1):
+            raise ValueError("rate must be above 0, burst at least 1, clients at least 1")
+        self.rate = rate
+        self.burst = burst
+        self.clients = clients
+        self.clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when), oldest first
+
+    def take(self, key: str) -> float:
+        """Take a token for ``key``: 0.0 if there was one, else the seconds until there is."""
+        now = self.clock()
+        tokens, when = self._buckets.pop(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - when) * self.rate)
+        wait = 0.0
+        if tokens >= 1:
+            tokens -= 1
+        else:
+            wait = (1 - tokens) / self.rate
+        self._buckets[key] = (tokens, now)  # re-inserted: the dict stays in order of last use
+        while len(self._buckets) > self.clients:
+            del self._buckets[next(iter(self._buckets))]
+        return wait
+
+
+class HttpRateLimit:
+    """ASGI middleware: a write over the rate gets 429 with a JSON error and ``Retry-After``."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        rate: float,
+        burst: float,
+        refuse: Callable[[int], Response],
+    ) -> None:
+        self.app = app
+        self.buckets = TokenBuckets(rate, burst)
+        self.refuse = refuse
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope.get("method", "GET") not in UNLIMITED:
+            client = scope.get("client")
+            wait = self.buckets.take(client[0] if client else "?")
+            if wait > 0:
+                await self.refuse(math.ceil(wait))(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
