@@ -260,16 +260,19 @@ def test_view_since_gives_the_history_tail(spec: Spec, players: int, opts: dict[
         state = liars.make(spec.game_id, players=players, seed=seed, **opts).new_game()
         viewers = [None, *range(players)]
         held: dict[int | None, list[Any]] = {v: [] for v in viewers}
+        epoch: dict[int | None, int] = dict.fromkeys(viewers, state.history_epoch)
         steps = 0
         while True:
             restarted = False
             for v in viewers:
                 tail = state.view(v, since=len(held[v]))
-                if tail["history_len"] < len(held[v]):  # Liegen: a new round starts a new history
+                assert type(tail["history_epoch"]) is int
+                if tail["history_epoch"] != epoch[v]:  # Liegen: a new round starts a new history
                     restarted = True
-                    held[v] = []
+                    held[v], epoch[v] = [], tail["history_epoch"]
                     tail = state.view(v, since=0)
                 held[v] += tail["history"]
+                # within an epoch the history only grows: the held entries plus the tail are all of it
                 assert tail["history_len"] == len(held[v])
             if steps < 4 or steps % 97 == 0 or restarted or state.over:
                 for v in viewers:

@@ -475,8 +475,9 @@ class State:
         ``history_len`` is always the full history's length.  A client that
         already holds the first ``k`` entries asks for ``since=k`` and pays
         only for the new ones.  The history is the game's own record (in
-        Liegen, of the current round only), so it may also get shorter: a
-        ``history_len`` below what a client holds means "start again".
+        Liegen, of the current round only), so it may start again: the view's
+        ``history_epoch`` then changes, and a client holding entries of the
+        old epoch starts again from the whole history.
         """
         game = self.game
         if seat is not None and (type(seat) is not int or not 0 <= seat < game.players):
@@ -493,9 +494,21 @@ class State:
             "to_act": list(self.to_act),
             "over": self.over,
             "winners": list(self.winners),
+            "history_epoch": self.history_epoch,
         }
         out.update(self._view(seat, since))
         return out
+
+    @property
+    def history_epoch(self) -> int:
+        """Which history the view's ``history`` is: it changes exactly when the history starts again.
+
+        Most games' histories only grow (0 for ever).  A game that keeps only
+        the current round's record (Liegen) overrides it, so that a client
+        holding a tail can tell "more of the same history" from "a new one"
+        without guessing from lengths (a new history may already be longer).
+        """
+        return 0
 
     # -- saving -----------------------------------------------------------
     def _dump(self) -> JSON:

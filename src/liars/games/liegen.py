@@ -473,6 +473,11 @@ class LiegenState(State):
         self._new_round(seat)
 
     # -- views ------------------------------------------------------------
+    @property
+    def history_epoch(self) -> int:
+        """The round: the history is this round's record only, so a new round is a new history."""
+        return self.round
+
     def _scan(self) -> tuple[int, int]:
         """(tokens in ``log``, start of the last accusation's token or -1), reading only new tokens.
 

@@ -145,25 +145,25 @@ class Tails:
 
     def __init__(self, keep: int | None) -> None:
         self.keep = keep
-        self.seen: dict[int | None, tuple[int, list[Any]]] = {}
+        self.seen: dict[int | None, tuple[int, int, list[Any]]] = {}  # epoch, length, kept
 
     def view(self, state: State, seat: int | None) -> JSON:
         """The view with the kept history (a list kept here too: read it, do not change it)."""
         keep = self.keep
         if keep == 0:  # no entry wanted, not even the new ones (a Liar's Dice round that just ended)
             return state.view(seat, since=_PAST_ANY_END)
-        done, kept = self.seen.get(seat, _NOTHING_SEEN)
+        epoch, done, kept = self.seen.get(seat, _NOTHING_SEEN)
         view = state.view(seat, since=done)
         n = view["history_len"]
         new = view["history"]
-        if n < done:
+        if view["history_epoch"] != epoch:  # the history started again (a new Liegen round)
             view = state.view(seat)
             kept = new = view["history"]
         elif new:
             kept = kept + new
         if keep is not None and len(kept) > keep:
             kept = kept[-keep:]
-        self.seen[seat] = (n, kept)
+        self.seen[seat] = (view["history_epoch"], n, kept)
         view["history"] = kept
         return view
 
@@ -174,7 +174,7 @@ class Tails:
         return other
 
 
-_NOTHING_SEEN: tuple[int, list[Any]] = (0, [])
+_NOTHING_SEEN: tuple[int, int, list[Any]] = (0, 0, [])
 _PAST_ANY_END = 2**62
 
 

@@ -243,13 +243,13 @@ class Box:
         self,
         state: State,
         tails: dict[int | None, Tails] | None = None,
-        texts: dict[int, tuple[int, tuple[str, ...]]] | None = None,
+        texts: dict[int, tuple[int, int, tuple[str, ...]]] | None = None,
     ) -> None:
         self.state = state
         self.views: dict[tuple[int | None, int | None], JSON] = {}
         self.strings: dict[int, str] = {}
         self.tails: dict[int | None, Tails] = {} if tails is None else tails
-        self.texts: dict[int, tuple[int, tuple[str, ...]]] = {} if texts is None else texts
+        self.texts: dict[int, tuple[int, int, tuple[str, ...]]] = {} if texts is None else texts
 
     def view(self, seat: int | None, keep: int | None = None, whole: bool = True) -> JSON:
         """``seat``'s view; with ``whole=False`` only its last ``keep`` history entries (all if ``None``)."""
@@ -271,15 +271,15 @@ class Box:
         out = self.strings.get(seat)
         if out is not None:
             return out
-        done, chunks = self.texts.get(seat, (0, ()))
+        epoch, done, chunks = self.texts.get(seat, (0, 0, ()))
         v = self.state.view(seat, since=done)
         n = v["history_len"]
-        if n < done:  # the history restarted: write it afresh
+        if v["history_epoch"] != epoch:  # the history started again (a new Liegen round)
             chunks = ()
             v = self.state.view(seat)
         if v["history"]:
             chunks = _add_chunk(chunks, ",".join(map(_CANONICAL.encode, v["history"])))
-        self.texts[seat] = (n, chunks)
+        self.texts[seat] = (v["history_epoch"], n, chunks)
         out = self.strings[seat] = canonical(v, chunks)
         return out
 

@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 MetricKey = tuple[str, int]
-HistMark = tuple[int, int]  # (generation, length) of a seat's history: see Table._push_views
+HistMark = tuple[int, int]  # (epoch, length) of the history a client holds: see Table._push_views
 MAX_QUEUED = 256
 
 

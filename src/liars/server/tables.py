@@ -39,7 +39,7 @@ import orjson
 from liars import bots
 from liars.core import JSON, IllegalAction, State
 
-from .conn import Conn, HistMark, MetricKey
+from .conn import Conn, MetricKey
 from .store import ActionRow, AnswerRow, SeatRow, StoreError, TableRow
 
 if TYPE_CHECKING:
@@ -138,7 +138,6 @@ class Table:
         # wall-clock time of the commit that opened it), and the answers held for it.
         self._reopen: tuple[int, float | None] | None = None
         self.held: list[AnswerRow] = []
-        self._marks: dict[int | None, HistMark] = {}  # per seat: the history last seen (_push_views)
 
     # -- building --------------------------------------------------------------------
     def replay(self, actions: list[ActionRow]) -> None:
@@ -284,14 +283,12 @@ class Table:
     ) -> None:
         """Send each of ``conns`` its view: built and encoded once per seat (and history start).
 
-        A tail connection gets the history from what it holds on (``conn.held``).  Histories
-        grow at the end, except where a game keeps only the current round's (Liegen): the
-        server notices that at the first view built after the change, as a history shorter
-        than the last one seen for that seat (``_marks``: generation and length), and the
-        generation moves on, so a client holding the older one is sent the whole history
-        again.  A window's decision position (the seats before the asked one have passed) is
-        not the game's history, so it is always sent whole, and the client holds nothing to
-        extend after it.
+        A tail connection gets the history from what it holds on (``conn.held``: the
+        history's epoch and length).  Within one epoch (``State.history_epoch``) a history
+        only grows, so the tail is exact; when the epoch moved on (Liegen keeps the current
+        round's record only), the client is sent the whole history again.  A window's
+        decision position (the seats before the asked one have passed) is not the game's
+        history, so it is always sent whole, and the client holds nothing to extend after it.
         """
         cache = {} if cache is None else cache
         for c in conns:
@@ -308,24 +305,21 @@ class Table:
                     text = cache[(seat, 0)] = dumps(self.frame(seat, 0))
                 c.push_view(text, key, None)
                 continue
-            held, mark = c.held, self._marks.get(seat)
-            since = held[1] if held is not None and mark is not None and held[0] == mark[0] else 0
+            held, st = c.held, self.state
+            epoch = 0 if st is None else st.history_epoch
+            since = held[1] if held is not None and held[0] == epoch else 0
             hit = cache.get((seat, since))
             if hit is None:
                 frame = self.frame(seat, since)
-                length = frame["view"].get("history_len")
+                view = frame["view"]
+                length = view.get("history_len")
                 if not isinstance(length, int):  # a game without one: whole views, always
                     c.push_view(dumps(frame), key, None)
                     continue
-                if mark is None or length < mark[1]:
-                    mark = (0 if mark is None else mark[0] + 1, length)
-                elif length != mark[1]:
-                    mark = (mark[0], length)
-                self._marks[seat] = mark
-                if since and (held is None or held[0] != mark[0]):  # the history started again
+                if since > length:  # cannot happen within an epoch; never leave stale entries
                     since = 0
                     frame = self.frame(seat, 0)
-                hit = cache[(seat, since)] = (dumps(frame), mark)
+                hit = cache[(seat, since)] = (dumps(frame), (view["history_epoch"], length))
             c.push_view(hit[0], key, hit[1])
 
     # -- connections -------------------------------------------------------------------
