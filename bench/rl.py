@@ -10,6 +10,11 @@ Steps per second of uniformly random masked play, two players:
   step (what the wrapper read before views had ``since``), and ``engine+tail
   view`` with ``since`` past the end (no history entries): the view the
   wrapper asks for now, the part of an observation it cannot skip;
+* ``aec floor``: an AEC environment with no game in it (two agents take
+  turns, three steps an episode, as a random one-die game roughly lasts, a
+  constant observation and mask), driven by the same loop: what PettingZoo's
+  API and the driver's masked sampling cost by themselves, a floor no AEC
+  environment written in Python goes below;
 * ``openspiel``: pyspiel's C++ ``liars_dice`` through its Python API
   (``legal_actions`` / ``apply_action``, chance sampled by the driver), and
   ``openspiel+obs`` which also reads ``observation_tensor()`` every step;
@@ -34,8 +39,10 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 import liars
 from liars.rl.pettingzoo import env
@@ -47,6 +54,66 @@ NO_HISTORY = 2**62
 
 def pettingzoo(dice: int) -> Callable[[float], int]:
     e = env("liars-dice", players=2, seed=1, dice=dice)
+
+    def run(seconds: float) -> int:
+        rng = random.Random(0)
+        steps = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            e.reset()
+            while e.agents:
+                obs, _, term, trunc, _ = e.last()
+                if term or trunc:
+                    e.step(None)
+                else:
+                    e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+                    steps += 1
+        return steps
+
+    return run
+
+
+class FloorEnv(AECEnv):  # type: ignore[misc]
+    """No game: agents alternate, every episode ends after ``length`` steps (see ``aec floor``)."""
+
+    metadata = {"name": "floor_v0", "render_modes": [], "is_parallelizable": False}
+
+    def __init__(self, length: int = 3) -> None:
+        super().__init__()
+        self.length = length
+        self.possible_agents = ["player_0", "player_1"]
+        self.obs = {"observation": np.zeros(80, np.float32), "action_mask": np.ones(14, np.int8)}
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return self.obs
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = "player_0"
+        self.steps = 0
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent]:
+            self._was_dead_step(action)
+            return
+        self.steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        if self.steps >= self.length:
+            self.rewards = {"player_0": 1.0, "player_1": -1.0}
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+        else:
+            self.agent_selection = "player_1" if agent == "player_0" else "player_0"
+
+
+def aec_floor() -> Callable[[float], int]:
+    e = FloorEnv()
 
     def run(seconds: float) -> int:
         rng = random.Random(0)
@@ -145,6 +212,7 @@ def main() -> None:
         "engine ids dice=1": engine(1, view=False),
         "engine+view dice=1": engine(1, view=True),
         "engine+tail view dice=1": engine(1, view=True, since=NO_HISTORY),
+        "aec floor": aec_floor(),
         "openspiel dice=1": openspiel(1, obs=False),
         "openspiel+obs dice=1": openspiel(1, obs=True),
         "openspiel rl_env dice=1": openspiel_rl(1),
@@ -178,6 +246,8 @@ def main() -> None:
     if "openspiel rl_env dice=1" in med:
         ratio = med["pettingzoo dice=1"] / med["openspiel rl_env dice=1"]
         print(f"dice=1: pettingzoo / openspiel rl_env {ratio:.2f}")
+    if "openspiel dice=1" in med:
+        print(f"aec floor / openspiel dice=1 {med['aec floor'] / med['openspiel dice=1']:.2f}")
 
 
 if __name__ == "__main__":
