@@ -222,6 +222,29 @@ def test_the_terminal_says_a_refusal_in_its_language(lang: str, want: str) -> No
         i18n.use("en")
 
 
+@pytest.mark.parametrize(
+    ("lang", "want"),
+    [
+        ("nb", "liars: players må være mellom 2 og 6.\n"),
+        ("en", "liars: players must be between 2 and 6, not 9\n"),  # English: the engine's full message
+    ],
+)
+def test_the_command_line_says_a_refusal_in_the_chosen_language(
+    lang: str, want: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from liars import cli
+
+    saved = tmp_path / "bad.json"
+    saved.write_text(
+        json.dumps({"format": "liars/1", "game": "liars-dice", "players": 9, "seed": 1, "options": {}})
+    )
+    try:
+        assert cli.main(["replay", "--lang", lang, str(saved)]) == 2
+    finally:
+        i18n.use("en")
+    assert capsys.readouterr().err == want
+
+
 def test_the_protocol_documents_every_code() -> None:
     text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
     assert sorted(c for c in MESSAGES if f"`{c}`" not in text) == []

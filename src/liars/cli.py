@@ -35,9 +35,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.func(args)
     except (GameConfigError, IllegalAction) as exc:
-        print(f"liars: {exc}", file=sys.stderr)
+        print(f"liars: {_refusal_text(exc)}", file=sys.stderr)
         return 2
     return code
+
+
+def _refusal_text(exc: GameConfigError | IllegalAction) -> str:
+    """The refusal in the language the command chose (``--lang``); English keeps the full detail.
+
+    A terminal command that picked nb or nl speaks it to the end, errors
+    included; in English the engine's own message says more than the
+    catalogue's short sentence, so programmers get that.
+    """
+    from .terminal import i18n
+    from .terminal.refusals import refusal
+
+    return str(exc) if i18n.lang() == "en" else refusal(exc)
 
 
 if __name__ == "__main__":
