@@ -52,8 +52,8 @@ from liars.rl.pettingzoo import env
 NO_HISTORY = 2**62
 
 
-def pettingzoo(dice: int) -> Callable[[float], int]:
-    e = env("liars-dice", players=2, seed=1, dice=dice)
+def aec_loop(e: AECEnv) -> Callable[[float], int]:
+    """Random masked play through an AEC environment, as an RL loop runs it; counts agents' steps."""
 
     def run(seconds: float) -> int:
         rng = random.Random(0)
@@ -71,6 +71,10 @@ def pettingzoo(dice: int) -> Callable[[float], int]:
         return steps
 
     return run
+
+
+def pettingzoo(dice: int) -> Callable[[float], int]:
+    return aec_loop(env("liars-dice", players=2, seed=1, dice=dice))
 
 
 class FloorEnv(AECEnv):  # type: ignore[misc]
@@ -113,24 +117,7 @@ class FloorEnv(AECEnv):  # type: ignore[misc]
 
 
 def aec_floor() -> Callable[[float], int]:
-    e = FloorEnv()
-
-    def run(seconds: float) -> int:
-        rng = random.Random(0)
-        steps = 0
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
-            e.reset()
-            while e.agents:
-                obs, _, term, trunc, _ = e.last()
-                if term or trunc:
-                    e.step(None)
-                else:
-                    e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-                    steps += 1
-        return steps
-
-    return run
+    return aec_loop(FloorEnv())
 
 
 def engine(dice: int, view: bool, since: int = 0) -> Callable[[float], int]:
