@@ -10,7 +10,7 @@ import pytest
 
 import liars
 from liars import GameConfigError, IllegalAction
-from liars.games.cheat import CheatState
+from liars.games.cheat import Challenge, CheatState
 from liars.games.cheat_cards import CODES
 
 CH = {"type": "challenge"}
@@ -126,6 +126,18 @@ def test_lying_is_allowed_and_cards_of_any_rank_may_be_played() -> None:
     assert state.view(None)["last_play"] == {"seat": 0, "count": 2, "rank": "A"}
 
 
+def test_the_announced_count_is_the_number_of_cards_put_down() -> None:
+    """Seed: the count said must match the cards laid; every viewer is told that count."""
+    state = pos("5C 6D KC QS", "7C 8C", "9C 9D", rank="5")
+    pile = state.view(None)["pile_size"]
+    state.act(0, play("6D", "KC", "QS"))
+    for seat in (None, 0, 1, 2):
+        v = state.view(seat)
+        assert v["last_play"] == {"seat": 0, "count": 3, "rank": "5"}
+        assert v["history"][-1]["count"] == 3 and v["history"][-1]["rank"] == "5"
+        assert v["pile_size"] == pile + 3
+
+
 def test_cards_not_in_hand_are_refused() -> None:
     state = pos("AC AD", "AH", "AS")
     for bad in (play("AH"), play("AC", "AC"), play("A", "A", "A"), play("K")):
@@ -200,6 +212,41 @@ def test_only_the_last_play_is_turned() -> None:
     state.act(1, play("3D"))  # a lie about twos on top of a true ace
     state.act(2, CH)
     assert state.view(None)["revealed"]["cards"] == ["3D"]
+
+
+@pytest.mark.parametrize("suit", "CDHS")
+def test_suits_do_not_matter_a_five_of_any_suit_is_a_five(suit: str) -> None:
+    """Seed: the five of hearts and the five of spades are both fives."""
+    state = pos("5C 5D 5H 5S KC", "7C 8C", "9C 9D", rank="5")
+    state.act(0, play("5" + suit))
+    state.act(1, CH)
+    rev = state.view(None)["revealed"]
+    assert rev["cards"] == ["5" + suit] and rev["truthful"] is True and rev["taker"] == 1
+
+
+def test_a_claim_of_all_four_suits_is_true() -> None:
+    state = pos("5C 5D 5H 5S KC", "7C 8C", "9C 9D", rank="5")
+    state.act(0, play("5C", "5D", "5H", "5S"))
+    state.act(1, PS)
+    state.act(2, CH)
+    assert state.view(None)["revealed"]["truthful"] is True
+    assert state.view(None)["hand_sizes"][0] == 1
+
+
+def test_a_play_cannot_be_challenged_once_the_window_has_closed() -> None:
+    """Seed: "Liar!" comes before the next player plays; once all have passed, the lie stands."""
+    state = pos("5C KC", "7C 8C", "9C 9D", rank="5")
+    state.act(0, play("KC"))  # a lie
+    state.act(1, PS)
+    state.act(2, PS)
+    assert state.to_act == (1,) and not state.view(None)["window"]
+    assert 0 not in state.legal_ids() and Challenge() not in state.legal_actions(1)
+    before = state.to_json()
+    with pytest.raises(IllegalAction):
+        state.act(1, CH)
+    with pytest.raises(IllegalAction):
+        state.act_id(0)
+    assert state.to_json() == before
 
 
 def test_the_challenger_who_is_next_still_plays_next_after_taking_the_pile() -> None:
@@ -304,6 +351,17 @@ def test_nobody_else_can_win_while_a_window_on_an_empty_hand_is_open() -> None:
     assert state.winners == (0,)
     with pytest.raises(IllegalAction):
         state.act(1, play("6C"))
+
+
+def test_one_winner_and_the_others_are_not_ranked_by_cards_left() -> None:
+    """Seed: no points, no shared win; how few cards the others hold decides nothing."""
+    state = pos("5C", "7C 8C", "9C 9D 9H", rank="5")
+    state.act(0, play("5C"))
+    state.act(1, PS)
+    state.act(2, PS)
+    assert state.winners == (0,)
+    assert state.returns() == (1.0, 0.0, 0.0)
+    assert state.places == (1, 2, 2)
 
 
 # -- the option max_cards ------------------------------------------------------------

@@ -70,6 +70,13 @@ def test_roll_off_highest_opens_and_ties_roll_again_among_the_tied() -> None:
     assert saw_tie
 
 
+def test_a_seat_without_dice_takes_no_part_in_the_roll_off() -> None:
+    for seed in range(30):
+        state = liars.make("liars-dice", players=3, seed=seed).new_game(setup={"dice": [[], [2], [3]]})
+        assert state.to_act != (0,)
+        assert all(row[0] is None for row in state.view(None)["rolloff"])
+
+
 def test_the_opener_is_not_always_the_same_seat() -> None:
     openers = {liars.make("liars-dice", players=3, seed=s).new_game().to_act[0] for s in range(40)}
     assert openers == {0, 1, 2}
@@ -122,6 +129,43 @@ def test_only_the_player_to_act_may_bid_or_call_and_turns_go_clockwise() -> None
         state.act(0, LIAR)
     state.act(2, bid(2, 1))
     assert state.to_act == (0,)
+
+
+def test_turns_go_clockwise_from_the_roll_off_winner() -> None:
+    for seed in range(6):  # a dealt game (not a set-up position) takes its own quick path
+        state = liars.make("liars-dice", players=4, seed=seed).new_game()
+        seat = state.to_act[0]
+        for q in range(1, 5):
+            play(state, bid(q, 2))
+            seat = (seat + 1) % 4
+            assert state.to_act == (seat,)
+
+
+def test_the_integer_path_keeps_the_bidding_rules() -> None:
+    # act_id is a separate fast path: it must refuse all that act refuses.
+    game = liars.make("liars-dice", players=2, seed=1, spot_on=True)
+    state = game.new_game(setup={"dice": [[1, 2], [3, 4]], "opener": 0})
+    start = state.to_json()
+    for call in (0, 1):  # liar, spot on: no call before the opening bid
+        with pytest.raises(IllegalAction):
+            state.act_id(call)
+    with pytest.raises(IllegalAction):
+        state.act_id(game.action_id(bid(5, 1)))  # more dice than the four in play
+    assert state.to_json() == start
+    state.act_id(game.action_id(bid(2, 3)))
+    for not_higher in (bid(2, 3), bid(2, 2), bid(1, 6)):
+        with pytest.raises(IllegalAction):
+            state.act_id(game.action_id(not_higher))
+    assert state.view(None)["bids"] == [{"seat": 0, "quantity": 2, "face": 3}]
+    state.act_id(game.action_id(bid(2, 4)))  # as many of a higher face
+    state.act_id(game.action_id(bid(3, 1)))  # more dice of a lower face
+    assert state.view(None)["bid"] == {"seat": 0, "quantity": 3, "face": 1}
+    plain = liars.make("liars-dice", players=2, seed=1)
+    off = plain.new_game(setup={"dice": [[1, 2], [3, 4]], "opener": 0})
+    off.act_id(plain.action_id(bid(1, 1)))
+    with pytest.raises(IllegalAction):
+        off.act_id(1)  # spot on, with the option off
+    assert off.view(None)["revealed"] is None
 
 
 def test_spot_on_only_with_its_option() -> None:
@@ -219,6 +263,14 @@ def test_a_claimer_who_goes_out_hands_the_opening_clockwise() -> None:
     assert state.to_act == (2,)
 
 
+def test_spot_on_exactly_right_charges_only_seats_that_still_have_dice() -> None:
+    state = position([[2], [], [2, 2]], spot_on=True)  # seat 1 is already out
+    play(state, bid(3, 2), SPOT)  # seat 2 is exactly right
+    assert state.view(None)["dice_counts"] == [0, 0, 2]
+    assert state.view(None)["revealed"]["losers"] == [0]
+    assert state.over and state.winners == (2,)
+
+
 def test_a_loser_who_goes_out_hands_the_opening_to_the_next_with_dice() -> None:
     state = position([[2], [3], [4]], opener=2)
     play(state, bid(1, 6), LIAR)  # seat 2's bid fails: seat 2 is out
@@ -242,6 +294,18 @@ def test_last_player_with_dice_wins_and_others_are_ranked_by_going_out() -> None
     assert state2.to_act == () and state2.legal_actions(state2.winners[0]) == []
 
 
+def test_players_out_in_the_same_round_share_their_place() -> None:
+    state = position([[5], [2], [5], [3, 3]], spot_on=True)
+    play(state, bid(2, 5), SPOT)  # seat 1 is exactly right: seats 0 and 2 go out together
+    assert state.view(None)["dice_counts"] == [0, 1, 0, 1]
+    assert state.view(None)["history"][0]["out"] == [0, 2]
+    while not state.over:  # seats 1 and 3 play it out
+        play(state, bid(state.view(None)["total_dice"], 6) if state.view(None)["bid"] is None else LIAR)
+    assert state.places is not None
+    assert state.places[0] == state.places[2] == 3
+    assert sorted(state.places) == [1, 2, 3, 3]
+
+
 # -- what each player knows ----------------------------------------------------------------
 
 
@@ -256,6 +320,20 @@ def test_views_show_own_dice_counts_and_bids_but_no_other_cup() -> None:
         assert v["dice_counts"] == [3, 3]
         assert v["bids"] == [{"seat": 0, "quantity": 2, "face": 2}]
         assert v["revealed"] is None
+
+
+def test_every_bid_of_the_round_is_public_with_its_bidder() -> None:
+    state = position([[1, 2, 3], [4, 5, 6], [6, 6, 6]])
+    play(state, bid(1, 2), bid(2, 5), bid(3, 1))
+    want = [
+        {"seat": 0, "quantity": 1, "face": 2},
+        {"seat": 1, "quantity": 2, "face": 5},
+        {"seat": 2, "quantity": 3, "face": 1},
+    ]
+    for seat in (None, 0, 1, 2):
+        assert state.view(seat)["bids"] == want and state.view(seat)["bid"] == want[-1]
+    play(state, LIAR)
+    assert state.view(1)["history"][0]["bids"] == want
 
 
 def test_after_a_call_every_lifted_die_is_public_until_the_next_call() -> None:
@@ -301,6 +379,7 @@ def test_bad_setups_are_refused(setup: dict[str, Any]) -> None:
 
 def test_text_form_of_actions_round_trips() -> None:
     game = liars.make("liars-dice", players=3, spot_on=True)
+    assert game.num_actions == 2 + 6 * 3 * 5
     for i in range(game.num_actions):
         a = game.action_from_id(i)
         assert parse(str(a)) == a

@@ -25,6 +25,22 @@ def test_deal_gives_every_card_one_at_a_time_from_the_dealers_left(players: int)
         assert state.to_act == ((dealer + 1) % players,)  # the player left of the dealer opens
 
 
+def test_every_round_is_dealt_from_a_freshly_shuffled_deck() -> None:
+    # "De Deler ... is verantwoordelijk voor het schudden": the deal depends on the shuffle,
+    # at the start of the match and again for every later round.
+    first = {str(liars.make("liegen", players=3, seed=s).new_game().hands) for s in range(6)}
+    assert len(first) == 6
+    hands = [["2C"], [c for c in CODES[:26] if c != "2C"], list(CODES[26:52])]
+    later = set()
+    for s in range(6):
+        game = liars.make("liegen", players=3, seed=s, target_wins=2)
+        state = game.new_game(setup={"hands": hands, "dealer": 2})
+        state.act(0, play("2C", "9H"))
+        assert state.round == 2 and total_cards(state) == DECK
+        later.add(str(state.hands))
+    assert len(later) == 6
+
+
 def test_first_dealer_is_seat_0_by_default_and_must_be_a_seat() -> None:
     assert liars.make("liegen", players=3, seed=1).new_game().dealer == 0
     with pytest.raises(GameConfigError, match="first_dealer"):
@@ -168,6 +184,8 @@ def test_a_true_card_accused_gives_the_pile_to_the_accuser_and_only_the_last_car
     assert state.to_act == (0,)  # the loser of the accusation opens the new trick
     turned = state.view(1)["turned"]
     assert turned["card"] == "8H" and turned["taker"] == 0 and turned["lie"] is False
+    for seat in (None, 2):  # the rest of the pile goes into the taker's hand unseen by others
+        assert "4S" not in str(state.view(seat))
 
 
 def test_accused_joker_is_always_true() -> None:
@@ -229,6 +247,28 @@ def test_the_match_ends_at_target_wins() -> None:
     state.act(0, play("2C", "7D"))
     assert state.over and state.winners == (0,) and state.round_wins == [3, 1]
     assert state.returns() == (1.0, 0.0)
+
+
+def test_the_integer_path_enforces_the_same_rules() -> None:
+    state = position(3, {0: ["2C", "9D", "KH"]}, pile=[{"seat": 2, "card": "3C", "announce": "5H"}])
+    game = state.game
+    before = state.to_json()
+    refused = (
+        game.action_id(Play("2C", "6S")),  # follows neither the rank nor the suit of 5H
+        game.action_id(Play("AS", "5S")),  # a card that is not in the hand
+        game.action_id(liars.games.liegen.PASS),  # no passing instead of playing
+        game.action_id(liars.games.liegen.ACCUSE),  # no card is waiting to be accused
+    )
+    for bad in refused:
+        with pytest.raises(IllegalAction):
+            state.act_id(bad)
+        assert state.to_json() == before
+    state.act_id(game.action_id(Play("2C", "5C")))
+    assert state.window == (1, 2)
+    with pytest.raises(IllegalAction):
+        state.act_id(game.action_id(Play(CODES[state.hands[1][0]], "5D")))  # seat 1 must accuse or pass
+    state.act_id(game.action_id(liars.games.liegen.ACCUSE))
+    assert state.to_act == (0,) and state.view(2)["turned"]["lie"] is True
 
 
 # -- the variations ---------------------------------------------------------------
