@@ -107,6 +107,15 @@ def test_action_forms() -> None:
         parse("6@2=5")
 
 
+def test_only_a_held_card_is_played_and_played_cards_lie_face_up_in_order() -> None:
+    state = start(position([["7"], ["6"]], ["9", "5", "8"]))
+    assert "you hold" in rejected(state, Play("8", 1))  # seat 0 holds 7 and 9
+    play(state, "9")
+    play(state, "5")  # seat 1 (6 + 5): seat 0 is protected, no effect
+    play(state, "7", 1)  # seat 0 drew the 8
+    assert state.played == [["9", "7"], ["5"]]
+
+
 # -- the forced Q ---------------------------------------------------------------------------
 
 
@@ -124,6 +133,15 @@ def test_q_is_free_otherwise(other: str) -> None:
     state = start(position([["Q"], ["7"]], [other]))
     cards = {a.card for a in state.legal_actions(0)}
     assert cards == {"Q", other}
+
+
+@pytest.mark.parametrize(
+    ("other", "args"), [("K", ()), ("9", ()), ("8", (1,)), ("7", (1,)), ("6", (1, "K")), ("5", (1, "K"))]
+)
+def test_q_can_be_kept_when_not_forced(other: str, args: tuple[Any, ...]) -> None:
+    state = start(position([["Q"], ["7"], ["6"]], [other]))
+    play(state, other, *args)
+    assert state.played[0][0] == other and "Q" in state.played[0] + state.hands[0]
 
 
 # -- the 9: protection until your next turn -------------------------------------------------
@@ -175,6 +193,20 @@ def test_with_someone_to_choose_a_target_is_required() -> None:
     assert "must choose a player" in rejected(state, Play("7"))
     assert "must choose a player" in rejected(state, Play("5"))
     assert "not yourself" in rejected(state, Play("7", 0))
+
+
+def test_ten_may_choose_any_other_player_in_the_round_or_yourself() -> None:
+    state = start(position([["T"], ["7"], ["6"], []], ["5"], played=[[], [], [], ["8"]]))
+    assert [a.target for a in state.legal_actions(0) if a.card == "T"] == [0, 1, 2]
+    assert "out of the round" in rejected(state, Play("T", 3))
+    play(state, "T", 2)
+    assert state.played[2] == ["6"] and len(state.hands[2]) == 1
+
+
+def test_a_player_who_is_out_cannot_be_chosen() -> None:
+    state = start(position([["6"], [], ["8"]], ["J"], played=[[], ["7"], []]))
+    for card, guess in (("6", "7"), ("J", None)):
+        assert "out of the round" in rejected(state, Play(card, 1, guess))
 
 
 def test_ten_must_be_played_on_yourself_when_nobody_else_can_be_chosen() -> None:
@@ -245,6 +277,22 @@ def test_eight_with_equal_cards_does_nothing() -> None:
     event = state.view(2)["history"][-1]
     assert event["loser"] is None and "cards" not in event
     assert state.view(1)["history"][-1]["cards"] == ["6", "6"]
+
+
+ORDER = ["K", "Q", "J", "T", "9", "8", "7", "6", "5"]  # the seed: K highest, 5 lowest
+
+
+@pytest.mark.parametrize("low", range(1, len(ORDER)))
+@pytest.mark.parametrize("eight_holds_higher", [True, False])
+def test_eight_follows_the_rank_order_k_highest_five_lowest(low: int, eight_holds_higher: bool) -> None:
+    hi, lo = ORDER[low - 1], ORDER[low]
+    mine, theirs = (hi, lo) if eight_holds_higher else (lo, hi)
+    third = "7" if "5" in (hi, lo) else "5"
+    state = start(position([["8"], [theirs], [third]], [mine]))
+    play(state, "8", 1)
+    loser = 1 if eight_holds_higher else 0
+    assert state.out == [loser == 0, loser == 1, False]
+    assert state.history[-1] == {"type": "out", "seat": loser, "card": lo}
 
 
 def _twins(card: str, mine: str, theirs: tuple[str, str]) -> tuple[LoveState, LoveState]:
@@ -353,6 +401,16 @@ def test_the_last_card_turn_ends_the_round_at_a_showdown() -> None:
     assert end["type"] == "round_end" and end["reason"] == "deck"
     assert end["hands"] == {"0": "9", "1": "6", "2": "7"} and end["winners"] == [0]
     assert state.round_wins == [1, 0, 0] and state.round == 2
+
+
+def test_the_round_goes_on_while_a_card_is_left_in_the_pile() -> None:
+    state = start(position([["9"], ["6"]], ["5", "7"], aside="Q", exact=True), target_wins=1)
+    play(state, "9")  # seat 0 drew the 5: one card was left, so seat 1 has a turn and draws it
+    assert state.deck == [] and state.to_act == (1,) and state.hands[1] == ["6", "7"]
+    assert all(e["type"] != "round_end" for e in state.history)
+    play(state, "7")  # seat 0 is protected: no effect; the pile is empty now, the showdown follows
+    end = last_end(state)
+    assert end["reason"] == "deck" and end["hands"] == {"0": "5", "1": "6"} and state.winners == (1,)
 
 
 def last_end(state: LoveState) -> JSON:
