@@ -10,10 +10,11 @@ import pytest
 
 import liars
 from liars import bots
-from liars.bots.love_letter import _sightings, _unseen, _Worlds, choose, kept_after
+from liars.bots.love_letter import _sightings, _Worlds, choose, kept_after
 from liars.bots.love_letter_sim import Sim
 from liars.games.love_letter import LoveState, Play
 from liars.games.love_letter_cards import COUNT, GUESSES
+from liars.games.love_letter_view import unseen
 from tests.test_love_letter import last_end, play, position, start
 
 FAST = {"budget": 5.0, "worlds": 3}  # fixed work per decision: deterministic and quick
@@ -62,7 +63,7 @@ def test_rule_of_thumb_is_always_legal() -> None:
         while not state.over:
             seat = state.to_act[0]
             hand, known = state.hands[seat], state.known[seat]
-            left = partial(_unseen, hand, state.played, known)
+            left = partial(unseen, hand, state.played, known)
             pick = choose(hand, seat, state.out, state.protected, known, left, rng)
             assert pick in state.legal_actions(seat)
             state.act(seat, pick if rng.random() < 0.5 else rng.choice(state.legal_actions(seat)))
@@ -131,7 +132,7 @@ def test_the_rollout_simulator_plays_by_the_engines_rules() -> None:
             if rng.random() < 0.5:
                 action = rng.choice(state.legal_actions(seat))
             else:
-                left = partial(_unseen, hand, state.played, known)
+                left = partial(unseen, hand, state.played, known)
                 action = choose(hand, seat, state.out, state.protected, known, left, rng)
                 assert sim.unseen(seat) == {g: left()[g] for g in GUESSES}
             winners = sim.play(action.card, action.target, action.guess)

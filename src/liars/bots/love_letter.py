@@ -27,7 +27,7 @@ from typing import Any, cast
 
 from ..core import make as make_game
 from ..games.love_letter import LoveGame, LoveState, Play
-from ..games.love_letter_cards import COUNT, GUESSES, VALUE
+from ..games.love_letter_cards import GUESSES, VALUE
 from ..games.love_letter_view import constraints
 from . import register
 from .love_letter_sim import Sim, kept_after
@@ -127,18 +127,6 @@ def choose(
         pool = better or blind
         return _PLAY["J", pool[int(rng.random() * len(pool))], None]
     return _PLAY["7", blind[int(rng.random() * len(blind))], None]
-
-
-def _unseen(hand: Sequence[str], played: Sequence[Sequence[str]], known: Mapping[str, str]) -> dict[str, int]:
-    left = dict(COUNT)
-    for c in hand:
-        left[c] -= 1
-    for p in played:
-        for c in p:
-            left[c] -= 1
-    for c in known.values():
-        left[c] -= 1
-    return left
 
 
 def _pick(play: Play, legal_actions: Sequence[Any], rng: random.Random) -> Any:

@@ -14,7 +14,7 @@ the set-aside card and the pile, honouring what the view's history rules out
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core import JSON, full_history, view_error
@@ -39,7 +39,7 @@ def history(events: list[JSON], seat: int | None) -> list[JSON]:
     return [_copy(e, "_for" in e and seat not in e["_for"]) for e in events]
 
 
-def unseen(hand: list[str], played: list[list[str]], known: Mapping[str, str]) -> dict[str, int]:
+def unseen(hand: Sequence[str], played: Sequence[Sequence[str]], known: Mapping[str, str]) -> dict[str, int]:
     """Per rank, the cards the viewer cannot place: not in hand, not face up, not known."""
     left = dict(COUNT)
     for c in hand:

@@ -59,7 +59,6 @@ class Encoder:
             at += f.size
         self.size = at
         self._masks: dict[tuple[int, ...], Mask] = {}
-        self._known = 0  # the last history length seen (see bare_view)
 
     # -- observations -----------------------------------------------------
     def fill(self, view: Mapping[str, Any], out: Obs) -> None:
@@ -72,14 +71,12 @@ class Encoder:
         return out
 
     def bare_view(self, state: State, seat: int) -> JSON:
-        """``seat``'s view for its keys other than ``history``, which is (mostly) left out.
+        """``seat``'s view for its keys other than ``history``, which is left out.
 
-        ``since`` is the last history length seen, so only entries new since
-        then are decoded, where a full view decodes the whole history.
+        ``since`` past any end decodes no history entry at all, where a full
+        view decodes the whole history.
         """
-        view = state.view(seat, since=self._known)
-        self._known = view["history_len"]
-        return view
+        return state.view(seat, since=_PAST_ANY_END)
 
     def rel(self, seat: int, me: int) -> int:
         """Seats are encoded relative to the viewer: 0 is me, 1 the next clockwise, ..."""
