@@ -17,11 +17,10 @@ import argparse
 import json
 import random
 import statistics
-import time
 import timeit
 from typing import Any
 
-import numpy as np
+from rl import aec_loop  # bench/rl.py, beside this file: the same RL loop as the dice figures
 
 import liars
 from liars.core import State
@@ -69,23 +68,8 @@ def views() -> None:
 def card_games(seconds: float, rounds: int) -> None:
     print(f"\n{'pettingzoo (4 players)':<24}{'steps/s (median)':>18}")
     for game_id in ("cheat", "liegen", "love-letter"):
-        e = env(game_id, players=4, seed=1)
-        rates = []
-        for r in range(rounds):
-            rng = random.Random(r)
-            steps = 0
-            e.reset(seed=r)
-            end = time.perf_counter() + seconds
-            while time.perf_counter() < end:
-                if not e.agents:
-                    e.reset()
-                obs, _, term, trunc, _ = e.last()
-                if term or trunc:
-                    e.step(None)
-                else:
-                    e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-                    steps += 1
-            rates.append(steps / seconds)
+        run = aec_loop(env(game_id, players=4, seed=1))
+        rates = [run(seconds) / seconds for _ in range(rounds)]
         print(f"{game_id:<24}{statistics.median(rates):>18,.0f}")
 
 
