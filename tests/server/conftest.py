@@ -8,8 +8,6 @@ import asyncio
 import json
 import os
 import secrets
-import socket
-import threading
 from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,11 +15,11 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from liars.server import create_app
 from liars.server.hub import Hub
+from tests.threaded import ThreadedUvicorn
 
 PG_URL = os.environ.get("LIARS_TEST_PG")
 DBS = ["sqlite", "pg"] if PG_URL else ["sqlite"]
@@ -82,7 +80,7 @@ def shared_server(
             srv.stop()
 
 
-class Server:
+class Server(ThreadedUvicorn):
     """The real app on uvicorn, on a free loopback port, in a thread of this process."""
 
     def __init__(
@@ -95,7 +93,7 @@ class Server:
         http_burst: float = 30.0,
     ) -> None:
         self.db = db
-        self.app = create_app(
+        app = create_app(
             db.url,
             schema=db.schema,
             owner=owner,
@@ -105,24 +103,8 @@ class Server:
             http_rate=http_rate,
             http_burst=http_burst,
         )
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
-        self.port = sock.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning", ws_max_size=65536))
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self._run, args=(sock,), daemon=True)
-        self.thread.start()
-        for _ in range(500):
-            if self.server.started:
-                break
-            threading.Event().wait(0.01)
-        assert self.server.started, "the server did not start"
+        super().__init__(app, ws_max_size=65536)
         self.http = httpx.Client(base_url=self.url, timeout=10)
-
-    def _run(self, sock: socket.socket) -> None:
-        asyncio.set_event_loop(self.loop)
-        self.loop.run_until_complete(self.server.serve(sockets=[sock]))
 
     @property
     def hub(self) -> Hub:
@@ -139,10 +121,9 @@ class Server:
 
         return self.call(run())
 
-    def stop(self) -> None:
+    def stop(self, timeout: float = 15.0) -> None:
         self.http.close()
-        self.server.should_exit = True
-        self.thread.join(15)
+        super().stop(timeout)
 
     def create(self, **body: Any) -> dict[str, Any]:
         r = self.http.post("/api/tables", json=body)

@@ -5,18 +5,15 @@ are skipped when Playwright or /usr/bin/chromium is missing.
 
 from __future__ import annotations
 
-import asyncio
 import os
-import socket
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 
 from liars.server import create_app
+from tests.threaded import ThreadedUvicorn
 
 CHROMIUM = os.environ.get("LIARS_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -34,35 +31,15 @@ if not Path(CHROMIUM).exists():
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
 
-class WebServer:
+class WebServer(ThreadedUvicorn):
     """The real app (API, WebSocket and web app) on a free loopback port, in a thread."""
 
     def __init__(self, db: str) -> None:
-        self.app = create_app(db, owner="web-test")
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
-        self.url = f"http://127.0.0.1:{sock.getsockname()[1]}"
-        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning"))
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self._run, args=(sock,), daemon=True)
-        self.thread.start()
-        for _ in range(500):
-            if self.server.started:
-                break
-            threading.Event().wait(0.01)
-        assert self.server.started, "the server did not start"
-
-    def _run(self, sock: socket.socket) -> None:
-        asyncio.set_event_loop(self.loop)
-        self.loop.run_until_complete(self.server.serve(sockets=[sock]))
+        super().__init__(create_app(db, owner="web-test"))
 
     def table_state(self, table_id: str) -> Any:
         """The engine state of a live table (to check the browser against the truth)."""
         return self.app.state.hub.tables[table_id].state
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
 
 
 @pytest.fixture(scope="session")
