@@ -54,32 +54,39 @@ def logged(db: Db, table: str) -> list[tuple[int, str, str]]:
     return asyncio.run(read())
 
 
+def cheat_window(
+    port: int, options: dict[str, Any], window: float
+) -> tuple[str, dict[int, str], dict[int, Seat], list[int], float]:
+    """A four-seat Cheat table whose starter has played: its challenge window is open.
+
+    Gives the table, each seat's token, a connection per seat, the asked
+    seats in play order (the three after the starter) and the monotonic time
+    just before the play that opened the window.
+    """
+    base = f"http://127.0.0.1:{port}"
+    out = httpx.post(
+        f"{base}/api/tables",
+        json={"game": "cheat", "players": 4, "options": options, "name": "p0", "window_seconds": window},
+    ).json()
+    table = out["table"]
+    tokens = {out["seat"]: out["token"]}
+    for i in range(3):
+        j = httpx.post(f"{base}/api/tables/{table}/join", json={"name": f"p{i + 1}"}).json()
+        tokens[j["seat"]] = j["token"]
+    seats = {s: Seat(port, table, t) for s, t in tokens.items()}
+    first = {s: until(p, lambda f: True) for s, p in seats.items()}
+    starter = first[0]["view"]["to_act"][0]
+    opened_at = time.monotonic()
+    act(seats[starter], 0, next(a for a in first[starter]["legal"] if a["type"] == "play"))
+    return table, tokens, seats, [(starter + k) % 4 for k in (1, 2, 3)], opened_at
+
+
 def test_held_window_answers_and_the_deadline_survive_kill_9(db: Db, tmp_path: Path) -> None:
     port = free_port()
     proc = start(db, port, tmp_path)
     try:
-        base = f"http://127.0.0.1:{port}"
-        out = httpx.post(
-            f"{base}/api/tables",
-            json={
-                "game": "cheat",
-                "players": 4,
-                "options": {"first_challenger_in_play_order": True},
-                "name": "p0",
-                "window_seconds": WINDOW,
-            },
-        ).json()
-        table = out["table"]
-        tokens = {out["seat"]: out["token"]}
-        for i in range(3):
-            j = httpx.post(f"{base}/api/tables/{table}/join", json={"name": f"p{i + 1}"}).json()
-            tokens[j["seat"]] = j["token"]
-        seats = {s: Seat(port, table, t) for s, t in tokens.items()}
-        first = {s: until(p, lambda f: True) for s, p in seats.items()}
-        starter = first[0]["view"]["to_act"][0]
-        opened_at = time.monotonic()
-        act(seats[starter], 0, next(a for a in first[starter]["legal"] if a["type"] == "play"))
-        a, b, c = ((starter + k) % 4 for k in (1, 2, 3))
+        options = {"first_challenger_in_play_order": True}
+        table, tokens, seats, (a, b, c), opened_at = cheat_window(port, options, WINDOW)
         for s in (a, b, c):
             until(seats[s], lambda f: f["seq"] == 1 and CHALLENGE in f["legal"])
         # With the house rule both answers wait for a: nothing is logged yet, both are held.
@@ -122,21 +129,7 @@ def test_a_window_that_ran_out_while_down_closes_at_the_restart(db: Db, tmp_path
     port = free_port()
     proc = start(db, port, tmp_path)
     try:
-        base = f"http://127.0.0.1:{port}"
-        out = httpx.post(
-            f"{base}/api/tables",
-            json={"game": "cheat", "players": 4, "name": "p0", "window_seconds": 3.0},
-        ).json()
-        table = out["table"]
-        tokens = {out["seat"]: out["token"]}
-        for i in range(3):
-            j = httpx.post(f"{base}/api/tables/{table}/join", json={"name": f"p{i + 1}"}).json()
-            tokens[j["seat"]] = j["token"]
-        seats = {s: Seat(port, table, t) for s, t in tokens.items()}
-        first = {s: until(p, lambda f: True) for s, p in seats.items()}
-        starter = first[0]["view"]["to_act"][0]
-        act(seats[starter], 0, next(a for a in first[starter]["legal"] if a["type"] == "play"))
-        a, b, c = ((starter + k) % 4 for k in (1, 2, 3))
+        table, _, seats, (a, b, c), _ = cheat_window(port, {}, 3.0)
         until(seats[b], lambda f: f["seq"] == 1 and PASS in f["legal"])
         act(seats[b], 1, PASS)  # held: a has not answered
         until(seats[b], lambda f: f["seq"] == 1 and f["legal"] == [])
