@@ -162,6 +162,9 @@ def test_integer_and_json_forms_agree(spec: Spec, players: int, opts: dict[str, 
         if game.num_actions is not None:
             ids = [game.action_id(a) for a in legal]
             assert sorted(ids) == sorted(state.legal_ids())
+            mask = state.legal_mask()
+            assert len(mask) == game.num_actions and [i for i, b in enumerate(mask) if b] == sorted(ids)
+            assert set(mask) <= {0, 1}
             assert all(0 <= i < game.num_actions for i in ids)
             assert [game.action_from_id(i) for i in ids] == legal
             for bad in (-1, game.num_actions, 1.0, True, "1"):
@@ -177,6 +180,8 @@ def test_integer_and_json_forms_agree(spec: Spec, players: int, opts: dict[str, 
         else:
             state.act(actor, rng.choice(legal))
     assert list(state.legal_ids()) == []
+    if game.num_actions is not None:
+        assert not any(state.legal_mask())
 
 
 @pytest.mark.parametrize(("spec", "players", "opts"), CASES, ids=IDS)

@@ -425,6 +425,28 @@ class State:
             return ()
         return [self.game.action_id(a) for a in self.legal_actions(self.to_act[0])]
 
+    def legal_mask(self) -> bytearray:
+        """:meth:`legal_ids` as a mask: byte ``i`` is 1 exactly when id ``i`` is legal, else 0.
+
+        ``game.num_actions`` bytes (all 0 once over).  For RL adapters,
+        whose masks are arrays over the whole space: numpy reads it without
+        a copy (``np.frombuffer``), where turning a list of hundreds of ids
+        into an index array costs more than the rest of a step.  Games whose
+        legal ids run to hundreds (Liegen) build it from blocks instead of
+        listing every id; it is always equal to :meth:`legal_ids`.
+        """
+        size = self.game.num_actions
+        if size is None:
+            raise GameConfigError(
+                f"{self.game.id} has no integer action space",
+                code="rl_unsupported",
+                params={"detail": f"{self.game.id} has no integer action space"},
+            )
+        mask = bytearray(size)
+        for i in self.legal_ids():
+            mask[i] = 1
+        return mask
+
     def act_id(self, action_id: int) -> None:
         """Take the action with this integer id for the seat to act (checked)."""
         if not self.to_act:

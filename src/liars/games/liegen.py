@@ -153,6 +153,8 @@ class _Tables:
         # Index ``prev + 1``: prev = -1 is the start of a trick, where anything may be announced.
         self.follow: list[tuple[int, ...]] = [tuple(range(na)), *after]
         self.follows: list[list[bool]] = [[b in f for b in range(na)] for f in self.follow]
+        # The same as bytes, one block of ``na`` per card in ``legal_mask``.
+        self.blocks: list[bytes] = [bytes(f) for f in self.follows]
 
 
 _TABLES: dict[tuple[bool, str], _Tables] = {}
@@ -333,6 +335,23 @@ class LiegenState(State):
                 base = 2 + c * na
                 out.extend([base + a for a in follow])
         return out
+
+    def legal_mask(self) -> bytearray:
+        # A card's ids are one block of the space, its allowed announcements in it: one
+        # slice a distinct card, where legal_ids lists hundreds of ids one by one.
+        t = self.game.tables
+        na = t.na
+        mask = bytearray(2 + t.ncards * na)
+        if not self.to_act:
+            return mask
+        if self.asking >= 0:
+            mask[ACCUSE_ID] = mask[PASS_ID] = 1
+            return mask
+        block = t.blocks[self.ann + 1]
+        for c in set(self.hands[self.to_act[0]]):
+            start = 2 + c * na
+            mask[start : start + na] = block
+        return mask
 
     def act_id(self, action_id: int) -> None:
         if self.over:

