@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import Game, GameConfigError, IllegalAction, State
-from .base import Encoder, Field, Obs, thermo
+from .base import Encoder, Field, Obs
 
 RANKS = "A23456789TJQK"
 RANK_OF = {r: i for i, r in enumerate(RANKS)}
@@ -30,6 +30,19 @@ PLAYS: tuple[tuple[int, int], ...] = tuple((c, h) for c in range(1, 5) for h in 
 PLAY_OF = {p: 2 + i for i, p in enumerate(PLAYS)}
 EVENTS = ("play", "pass", "challenge")
 RECENT = 8
+
+
+def _rank_cells(at: int, cards: Sequence[str]) -> list[int]:
+    """The cells of a per-rank thermometer (4 cells a rank, A..K) of ``cards``, from ``at``."""
+    counts = [0] * 13
+    for c in cards:
+        counts[RANK_OF[c[0]]] += 1
+    cells: list[int] = []
+    for r, k in enumerate(counts):
+        if k:
+            base = at + 4 * r
+            cells += range(base, base + min(k, 4))
+    return cells
 
 
 class CheatEncoder(Encoder):
@@ -69,46 +82,48 @@ class CheatEncoder(Encoder):
         super().__init__(game)
 
     def fill(self, view: Mapping[str, Any], out: Obs) -> None:
+        # Cells of 1 are gathered in a list and set by one numpy call, the few
+        # fractions by another: a numpy item assignment costs more than the
+        # Python that finds the cell, and this runs at every step.
         me = view["seat"]
         n = self.players
         o = self.offsets
+        hot: list[int] = []
         if view["hand"]:
-            self._ranks(out, o["my_hand"], view["hand"])
-        out[o["required_rank"] + RANK_OF[view["required_rank"]]] = 1.0
-        for s, k in enumerate(view["hand_sizes"]):
-            out[o["hand_sizes"] + (s - me) % n] = k / 52
-        out[o["pile_size"]] = view["pile_size"] / 52
+            hot += _rank_cells(o["my_hand"], view["hand"])
+        hot.append(o["required_rank"] + RANK_OF[view["required_rank"]])
+        at = o["hand_sizes"]
+        cells = [at + (s - me) % n for s in range(n)]
+        cells.append(o["pile_size"])
+        values = [k / 52 for k in view["hand_sizes"]]
+        values.append(view["pile_size"] / 52)
         if view["to_act"]:
-            out[o["to_act"] + (view["to_act"][0] - me) % n] = 1.0
-        out[o["window"]] = float(bool(view["window"]))
+            hot.append(o["to_act"] + (view["to_act"][0] - me) % n)
+        if view["window"]:
+            hot.append(o["window"])
         last = view["last_play"]
         if last is not None:
-            out[o["last_seat"] + (last["seat"] - me) % n] = 1.0
-            out[o["last_count"] + min(last["count"], 5) - 1] = 1.0
+            hot.append(o["last_seat"] + (last["seat"] - me) % n)
+            hot.append(o["last_count"] + min(last["count"], 5) - 1)
         rev = view["revealed"]
         if rev is not None:
             at = o["rev_seats"]
             for i, key in enumerate(("seat", "challenger", "taker")):
-                out[at + i * n + (rev[key] - me) % n] = 1.0
-            out[o["rev_truthful"]] = float(bool(rev["truthful"]))
-            self._ranks(out, o["rev_cards"], rev["cards"])
+                hot.append(at + i * n + (rev[key] - me) % n)
+            if rev["truthful"]:
+                hot.append(o["rev_truthful"])
+            hot += _rank_cells(o["rev_cards"], rev["cards"])
         at = o["recent"]
         width = 3 + n + 5
         events = [e for e in view["history"][-3 * RECENT :] if e["type"] in EVENTS][-RECENT:]
         for i, e in enumerate(reversed(events)):
             base = at + i * width
-            out[base + EVENTS.index(e["type"])] = 1.0
-            out[base + 3 + (e["seat"] - me) % n] = 1.0
+            hot.append(base + EVENTS.index(e["type"]))
+            hot.append(base + 3 + (e["seat"] - me) % n)
             if e["type"] == "play":
-                out[base + 3 + n + min(e["count"], 5) - 1] = 1.0
-
-    @staticmethod
-    def _ranks(out: Obs, at: int, cards: Sequence[str]) -> None:
-        counts = [0] * 13
-        for c in cards:
-            counts[RANK_OF[c[0]]] += 1
-        for r, k in enumerate(counts):
-            thermo(out, at + 4 * r, k, 4)
+                hot.append(base + 3 + n + min(e["count"], 5) - 1)
+        out.put(cells, values)
+        out.put(hot, 1.0)
 
     # -- the abstract actions -------------------------------------------------
     def _hand(self, state: State, seat: int) -> tuple[int, list[int], int]:

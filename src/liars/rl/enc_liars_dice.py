@@ -50,6 +50,11 @@ class DiceEncoder(Encoder):
         super().__init__(game)
         self._rel = [tuple((s - me) % n for s in range(n)) for me in range(n)]
         self._cup_cells: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._round_memo: dict[tuple[int | None, ...], list[int]] = {}
+        # Offsets of the per-step fields, bid indexes' -7 folded in (see fill).
+        self._at_to_act = self.offsets["to_act"]
+        self._at_bid = self.offsets["bid"] - 7
+        self._at_bids = self.offsets["bids"] - 7
 
     def _cells(self, cup: list[int]) -> tuple[int, ...]:
         """The thermometer cells of one cup from its block's start (a cup holds at most D dice).
@@ -70,37 +75,53 @@ class DiceEncoder(Encoder):
             cells = self._cup_cells[key] = tuple(found)
         return cells
 
+    def _round_cells(self, me: int, dice: list[int], counts: list[int], opener: int | None) -> list[int]:
+        """The cells of my dice, the dice counts and the opener: fixed for a whole round.
+
+        Cached per (seat, dice, counts, opener), like the cups: a game
+        shows each round to its seats at every one of their steps.
+        """
+        key = (me, opener, *counts, 0, *dice)
+        cells = self._round_memo.get(key)
+        if cells is None:
+            rel = self._rel[me]
+            d = self.dice
+            cells = list(self._cells(dice)) if dice else []  # my_dice is the first field: offset 0
+            at = self.offsets["dice_counts"]
+            for s, c in enumerate(counts):
+                if c:
+                    base = at + rel[s] * d
+                    cells += range(base, base + c)
+            if opener is not None:
+                cells.append(self.offsets["opener"] + rel[opener])
+            if len(self._round_memo) > 4096:
+                self._round_memo.clear()
+            self._round_memo[key] = cells
+        return cells
+
     def fill(self, view: Mapping[str, Any], out: Obs) -> None:
         # The cells to set are gathered in a list and set by one numpy call:
         # item by item assignment costs more than the whole rest of the step.
         # Seats go through a per-viewer table instead of (s - me) % n, and a
         # bid's index (q-1)*6 + f-1 is written 6q + f - 7: this runs every step.
-        rel = self._rel[view["seat"]]
-        d = self.dice
-        b = self.bids
-        o = self.offsets
-        hot: list[int] = []
-        if view["dice"]:
-            hot += self._cells(view["dice"])  # my_dice is the first field: offset 0
-        at = o["dice_counts"]
-        for s, c in enumerate(view["dice_counts"]):
-            if c:
-                base = at + rel[s] * d
-                hot += range(base, base + c)
+        me = view["seat"]
+        rel = self._rel[me]
+        hot = self._round_cells(me, view["dice"], view["dice_counts"], view["opener"])[:]
         to_act = view["to_act"]
         if to_act:
-            hot.append(o["to_act"] + rel[to_act[0]])
-        opener = view["opener"]
-        if opener is not None:
-            hot.append(o["opener"] + rel[opener])
+            hot.append(self._at_to_act + rel[to_act[0]])
         bid = view["bid"]
         if bid is not None:
-            hot.append(o["bid"] + 6 * bid["quantity"] + bid["face"] - 7)
-        at = o["bids"] - 7
-        for bid in view["bids"]:
-            hot.append(at + rel[bid["seat"]] * b + 6 * bid["quantity"] + bid["face"])
+            hot.append(self._at_bid + 6 * bid["quantity"] + bid["face"])
+        bids = view["bids"]
+        if bids:
+            at, b = self._at_bids, self.bids
+            for bid in bids:
+                hot.append(at + rel[bid["seat"]] * b + 6 * bid["quantity"] + bid["face"])
         rev = view["revealed"]
         if rev is not None:
+            o = self.offsets
+            d = self.dice
             bid = rev["bid"]
             hot.append(o["rev_bid"] + 6 * bid["quantity"] + bid["face"] - 7)
             hot.append(o["rev_call"] + (rev["call"] == "spot_on"))
