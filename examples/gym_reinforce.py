@@ -3,16 +3,22 @@
 Numpy only, to stay small; any masked learner (e.g. sb3-contrib's
 MaskablePPO with ``info["action_mask"]``) plugs into the same environment.
 
-    .venv/bin/python examples/gym_reinforce.py
+    .venv/bin/python examples/gym_reinforce.py [--episodes 3000] [--games 500]
 """
 
 from __future__ import annotations
+
+import argparse
 
 import gymnasium
 import numpy as np
 
 import liars.rl.gym  # noqa: F401  (registers liars/*-v0)
 
+ap = argparse.ArgumentParser(description="REINFORCE on liars/LiarsDice-v0 against random bots")
+ap.add_argument("--episodes", type=int, default=3000)
+ap.add_argument("--games", type=int, default=500, help="evaluation games before and after")
+args = ap.parse_args()
 env = gymnasium.make("liars/LiarsDice-v0", players=2, dice=1, opponents="random")
 n_obs, n_act = env.observation_space.shape[0], env.action_space.n
 weights = np.zeros((n_obs, n_act))
@@ -38,8 +44,11 @@ def evaluate(episodes: int) -> float:
     return won / episodes
 
 
-print(f"before training: wins {evaluate(500):.0%} of 500 (greedy on zero weights: liar, else the lowest bid)")
-for episode in range(3000):
+print(
+    f"before training: wins {evaluate(args.games):.0%} of {args.games}"
+    " (greedy on zero weights: liar, else the lowest bid)"
+)
+for episode in range(args.episodes):
     obs, info = env.reset(seed=episode)
     steps, done = [], False
     while not done:
@@ -51,4 +60,4 @@ for episode in range(3000):
         g = -p
         g[a] += 1.0
         weights += 0.05 * reward * np.outer(o, g)
-print(f"after 3000 episodes: wins {evaluate(500):.0%} of 500")
+print(f"after {args.episodes} episodes: wins {evaluate(args.games):.0%} of {args.games}")

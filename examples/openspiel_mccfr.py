@@ -3,10 +3,12 @@
 Full-tree CFR works too (``cfr.CFRSolver``) but walks ~10^6 Python states per
 iteration; sampling keeps this example to seconds.
 
-    .venv/bin/python examples/openspiel_mccfr.py
+    .venv/bin/python examples/openspiel_mccfr.py [--iterations 5000] [--games 500]
 """
 
 from __future__ import annotations
+
+import argparse
 
 import numpy as np
 import pyspiel
@@ -14,15 +16,20 @@ from open_spiel.python.algorithms import outcome_sampling_mccfr
 
 import liars.rl.openspiel  # noqa: F401  (registers python_liars_dice & co.)
 
+ap = argparse.ArgumentParser(description="outcome-sampling MCCFR on python_liars_dice, then play it")
+ap.add_argument("--iterations", type=int, default=5000)
+ap.add_argument("--games", type=int, default=500)
+args = ap.parse_args()
 game = pyspiel.load_game("python_liars_dice", {"players": 2, "dice": 1})
+np.random.seed(0)  # the solver samples with numpy's global generator: seeded, the run repeats
 solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
-for _ in range(5000):
+for _ in range(args.iterations):
     solver.iteration()
 policy = solver.average_policy()
 
 rng = np.random.default_rng(0)
 total = 0.0
-for game_no in range(500):
+for game_no in range(args.games):
     learner = game_no % 2
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -37,4 +44,7 @@ for game_no in range(500):
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     total += state.returns()[learner]
-print(f"MCCFR (5000 iterations) vs uniform random, 500 games: mean return {total / 500:+.2f} (-1..+1)")
+print(
+    f"MCCFR ({args.iterations} iterations) vs uniform random, {args.games} games:"
+    f" mean return {total / args.games:+.2f} (-1..+1)"
+)

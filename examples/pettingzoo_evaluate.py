@@ -4,18 +4,21 @@ player_0 calls "liar" when the bid to beat asks for more dice than it can
 see plus a third of the hidden ones, else makes the lowest legal bid;
 player_1 plays uniformly at random.  Two players, one die each.
 
-    .venv/bin/python examples/pettingzoo_evaluate.py
+    .venv/bin/python examples/pettingzoo_evaluate.py [--games 2000]
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 
 import numpy as np
 
 from liars.rl.pettingzoo import env
 
-GAMES = 2000
+ap = argparse.ArgumentParser(description="a rule against random play, two players, one die each")
+ap.add_argument("--games", type=int, default=2000)
+GAMES = ap.parse_args().games
 e = env("liars-dice", players=2, seed=0, dice=1)
 at = e.encoder.offsets
 rng = random.Random(0)
