@@ -142,15 +142,21 @@ class CheatEncoder(Encoder):
             return ()
         if state.window:
             return state.legal_ids()  # (challenge, pass): ids 0 and 1 in both spaces
-        honest, counts, _ = self._hand(state, seat)
+        return self._legal_plays(self._hand(state, seat))
+
+    def _legal_plays(self, hand: tuple[int, list[int], int]) -> list[int]:
+        honest, counts, _ = hand
         other = sum(counts) - honest
         most = self.game.options["max_cards"] or 4
         return [PLAY_OF[(c, h)] for c, h in PLAYS if c <= most and h <= honest and c - h <= other]
 
     def play(self, state: State, seat: int, action: int) -> list[str]:
         """The rank codes the stated rule puts down for abstract ``action``."""
+        return self._cards(self._hand(state, seat), action)
+
+    def _cards(self, hand: tuple[int, list[int], int], action: int) -> list[str]:
         c, h = PLAYS[action - 2]
-        _, counts, rank = self._hand(state, seat)
+        _, counts, rank = hand
         n = self.players
         inverse = pow(n, -1, 13)
         cards = [RANKS[rank]] * h
@@ -166,16 +172,24 @@ class CheatEncoder(Encoder):
         if not self.abstract or action in (0, 1):
             super().apply(state, seat, action)
             return
-        if action not in self.legal(state, seat):
-            raise IllegalAction(
-                f"abstract action {action} is not legal now; legal: {list(self.legal(state, seat))}",
-                code="action_id_illegal",
-                params={"id": int(action)},
-            )
-        state.act(seat, {"type": "play", "cards": self.play(state, seat, action)})
+        if not state.to_act or state.to_act[0] != seat or state.window:
+            raise _illegal(action, self.legal(state, seat))
+        hand = self._hand(state, seat)  # read once, for the check and for the cards
+        legal = self._legal_plays(hand)
+        if action not in legal:
+            raise _illegal(action, legal)
+        state.act(seat, {"type": "play", "cards": self._cards(hand, action)})
 
     def action_name(self, action: int) -> str:
         if not self.abstract or action < 2:
             return str(self.game.action_from_id(action))
         c, h = PLAYS[action - 2]
         return f"play {c} ({h} true)"
+
+
+def _illegal(action: int, legal: Sequence[int]) -> IllegalAction:
+    return IllegalAction(
+        f"abstract action {action} is not legal now; legal: {list(legal)}",
+        code="action_id_illegal",
+        params={"id": int(action)},
+    )
