@@ -24,7 +24,8 @@ tensor.  Rewards: winners share +1, the others share -1 (zero-sum).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -183,6 +184,10 @@ PARAM_DEFAULTS: dict[str, dict[str, Any]] = {
     "cheat": {"max_cards": 0},
     "love-letter": {"target_wins": 1},
 }
+
+
+def _unsupported(detail: str) -> GameConfigError:
+    return GameConfigError(detail, code="rl_unsupported", params={"detail": detail})
 
 
 def _engine_options(game_id: str, params: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
@@ -458,8 +463,69 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return rewards(self.engine)
 
     def __str__(self) -> str:
-        """Debug text: the moves so far (chance included), which fix the whole state."""
+        """Debug text: the moves so far (chance included), which fix the whole state.
+
+        A state from :meth:`resample_from_infostate` starts from a line naming the
+        seat and seed it was drawn with instead of the moves from the root.
+        """
         return self.text
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> SpielState:
+        """A state ``player_id`` cannot tell from this one, its hidden parts drawn afresh.
+
+        For ISMCTS (``open_spiel/python/algorithms/ismcts.py``), which passes
+        ``pyspiel.UniformProbabilitySampler(0., 1.)``: one call of the sampler
+        (a uniform float in [0, 1)) gives the seed, so equal draws give equal
+        states.  Only ``player_id``'s engine view is read, never the state's
+        hidden parts: the engine's ``game.sample_state(view, rng)`` deals what
+        the view cannot see (other cups or hands, the pile, the deck, the
+        set-aside card) at random among the deals that agree with it, so the
+        result's information-state string for ``player_id`` is this one's.
+        The distribution is the engine's (uniform over what is consistent,
+        not weighted by how likely the other seats' moves were).
+
+        The result plays on like any state: moves, clones, strings, tensors,
+        returns, and in Liar's Dice the next rounds' rolls as chance nodes (its
+        round counter is the view's).  It has no path from the root, so its
+        OpenSpiel ``history()`` is empty and it cannot be serialized.
+
+        Refused (:class:`liars.GameConfigError`, a ``ValueError``, code
+        ``rl_unsupported``) at chance nodes: while dealing there is no engine
+        state and no view yet, and while Liar's Dice rolls a new round the
+        view would show dice the chance nodes are about to replace; either
+        way the information-state string is a placeholder, not a seat's
+        information.  Also refused for a ``player_id`` that is not a seat.
+        """
+        box = self.box
+        if box is None or self.reroll:
+            what = "the deal" if box is None else "the roll of a new round"
+            raise _unsupported(f"resample_from_infostate at a chance node ({what} is not complete)")
+        n = self.kit.engine.players
+        if type(player_id) is not int or not 0 <= player_id < n:
+            raise _unsupported(
+                f"resample_from_infostate: player_id must be a seat 0..{n - 1}, not {player_id!r}"
+            )
+        u = float(probability_sampler())
+        if not 0.0 <= u < 1.0:
+            raise _unsupported(f"resample_from_infostate: the sampler gave {u!r}, not a number in [0, 1)")
+        seed = int(u * 2**53)
+        # A fresh full view: sample_state needs the whole history, and what it
+        # builds must share no list with the views this state keeps.
+        view = box.state.view(player_id)
+        out = SpielState(self.get_game(), self.kit)
+        out.engine = self.kit.engine.sample_state(view, random.Random(seed))
+        # The seat's history is the same in both (that is the point), so the
+        # result starts from the text of it already written here instead of
+        # writing it again: search resamples at every simulation, and in a long
+        # card game that text is most of the cost.
+        box.info_string(player_id)
+        if out.box is not None:
+            out.box.texts[player_id] = box.texts[player_id]
+        if self.kit.game_id == "liars-dice":
+            out.round = view["round"]
+        out.text = f"{self.kit.game_id} resampled for seat {player_id}, seed {seed}:"
+        out.sep = " "
+        return out
 
     def view(self, player: int, keep: int | None = None, whole: bool = True) -> dict[str, Any] | None:
         """``player``'s engine view at a decision point (shared: do not change it); ``None`` while dealing.
