@@ -66,61 +66,40 @@ class LiegenEncoder(Encoder):
         return np.frombuffer(state.legal_mask(), dtype=np.int8)
 
     def fill(self, view: Mapping[str, Any], out: Obs) -> None:
-        # Cells of 1 go in one list, fractions in another, each set by one
-        # numpy call (an item assignment costs more than finding the cell).
         me = view["seat"]
         n = self.players
         o = self.offsets
-        hot: list[int] = []
-        cells: list[int] = []
-        values: list[float] = []
-        hand = view["hand"]
-        if hand:
-            at = o["my_hand"]
-            jokers = 0
-            for c in hand:
+        if view["hand"]:
+            for c in view["hand"]:
                 if c == "X":
-                    jokers += 1
+                    out[o["my_hand"] + 65] += 0.5
                 else:
-                    hot.append(at + card_cell(c))
-            if jokers:
-                cells.append(at + 65)
-                values.append(0.5 * jokers)
-        at = o["hand_sizes"]
-        cells += [at + (s - me) % n for s in range(n)]
-        values += [k / 54 for k in view["hand_sizes"]]
-        cells.append(o["pile_size"])
-        values.append(view["pile_size"] / 54)
+                    out[o["my_hand"] + card_cell(c)] = 1.0
+        for s, k in enumerate(view["hand_sizes"]):
+            out[o["hand_sizes"] + (s - me) % n] = k / 54
+        out[o["pile_size"]] = view["pile_size"] / 54
         ann = view["announcement"]
         if ann is not None:
-            hot.append(o["announcement"] + card_cell(ann["card"]))
-            hot.append(o["announcer"] + (ann["seat"] - me) % n)
+            out[o["announcement"] + card_cell(ann["card"])] = 1.0
+            out[o["announcer"] + (ann["seat"] - me) % n] = 1.0
         if view["to_act"]:
-            hot.append(o["to_act"] + (view["to_act"][0] - me) % n)
-        at = o["window"]
+            out[o["to_act"] + (view["to_act"][0] - me) % n] = 1.0
         for s in view["window"] or ():
-            hot.append(at + (s - me) % n)
-        hot.append(o["dealer"] + (view["dealer"] - me) % n)
+            out[o["window"] + (s - me) % n] = 1.0
+        out[o["dealer"] + (view["dealer"] - me) % n] = 1.0
         target = view["options"]["target_wins"]
-        at = o["round_wins"]
-        cells += [at + (s - me) % n for s in range(n)]
-        values += [w / target for w in view["round_wins"]]
+        for s, w in enumerate(view["round_wins"]):
+            out[o["round_wins"] + (s - me) % n] = w / target
         t = view["turned"]
         if t is not None:
-            at = o["turned"]
-            hot.append(at + card_cell(t["card"]))
-            hot.append(at + 66 + card_cell(t["announce"]))
-            if t["lie"]:
-                hot.append(at + 132)
+            out[o["turned"] + card_cell(t["card"])] = 1.0
+            out[o["turned"] + 66 + card_cell(t["announce"])] = 1.0
+            out[o["turned"] + 132] = float(bool(t["lie"]))
             accused = t["accused"] if "accused" in t else t["seat"]  # renamed while issue 4 was open
-            at = o["turned_seats"]
             for i, seat in enumerate((accused, t["accuser"], t["taker"])):
-                hot.append(at + i * n + (seat - me) % n)
+                out[o["turned_seats"] + i * n + (seat - me) % n] = 1.0
         events = [e for e in view["history"][-3 * RECENT :] if e["type"] in EVENTS][-RECENT:]
-        at = o["recent"]
         for i, e in enumerate(reversed(events)):
-            base = at + i * (3 + n)
-            hot.append(base + EVENTS.index(e["type"]))
-            hot.append(base + 3 + (e["seat"] - me) % n)
-        out.put(cells, values)
-        out.put(hot, 1.0)
+            base = o["recent"] + i * (3 + n)
+            out[base + EVENTS.index(e["type"])] = 1.0
+            out[base + 3 + (e["seat"] - me) % n] = 1.0

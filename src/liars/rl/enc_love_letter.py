@@ -39,65 +39,39 @@ class LoveEncoder(Encoder):
         super().__init__(game)
 
     def fill(self, view: Mapping[str, Any], out: Obs) -> None:
-        # Cells of 1 go in one list, fractions in another, each set by one
-        # numpy call (an item assignment costs more than finding the cell).
         me = view["seat"]
         n = self.players
         o = self.offsets
-        hot: list[int] = []
-        cells: list[int] = []
-        values: list[float] = []
         seen = [0] * 9
-        at = o["my_hand"]
         for c in view["hand"] or ():
-            r = RANK[c]
-            hot.append(at + 2 * r + seen[r])
-            seen[r] += 1
-        at = o["played"]
-        for s, played in enumerate(view["played"]):
-            if played:
-                counts = [0] * 9
-                for c in played:
-                    counts[RANK[c]] += 1
-                base = at + 9 * ((s - me) % n)
-                for r, k in enumerate(counts):
-                    if k:
-                        cells.append(base + r)
-                        values.append(k / COPIES[RANKS[r]])
-        out_at, prot_at = o["out"], o["protected"]
-        knocked, protected = view["out"], view["protected"]
+            out[o["my_hand"] + 2 * RANK[c] + seen[RANK[c]]] = 1.0
+            seen[RANK[c]] += 1
+        for s, cards in enumerate(view["played"]):
+            for c in cards:
+                out[o["played"] + 9 * ((s - me) % n) + RANK[c]] += 1.0 / COPIES[c]
         for s in range(n):
-            if knocked[s]:
-                hot.append(out_at + (s - me) % n)
-            if protected[s]:
-                hot.append(prot_at + (s - me) % n)
-        at = o["known"]
+            r = (s - me) % n
+            out[o["out"] + r] = float(bool(view["out"][s]))
+            out[o["protected"] + r] = float(bool(view["protected"][s]))
         for s, c in (view["known"] or {}).items():
-            hot.append(at + 9 * ((int(s) - me) % n) + RANK[c])
-        at = o["unseen"]
+            out[o["known"] + 9 * ((int(s) - me) % n) + RANK[c]] = 1.0
         for c, k in (view["unseen"] or {}).items():
-            cells.append(at + RANK[c])
-            values.append(k / COPIES[c])
-        cells.append(o["deck_size"])
-        values.append(view["deck_size"] / 16)
+            out[o["unseen"] + RANK[c]] = k / COPIES[c]
+        out[o["deck_size"]] = view["deck_size"] / 16
         if view["to_act"]:
-            hot.append(o["to_act"] + (view["to_act"][0] - me) % n)
+            out[o["to_act"] + (view["to_act"][0] - me) % n] = 1.0
         if view["starter"] is not None:
-            hot.append(o["starter"] + (view["starter"] - me) % n)
+            out[o["starter"] + (view["starter"] - me) % n] = 1.0
         target = view["target_wins"]
-        at = o["round_wins"]
-        cells += [at + (s - me) % n for s in range(n)]
-        values += [w / target for w in view["round_wins"]]
+        for s, w in enumerate(view["round_wins"]):
+            out[o["round_wins"] + (s - me) % n] = w / target
         plays = [e for e in view["history"][-4 * RECENT :] if e["type"] == "play"][-RECENT:]
         width = n + 9 + n + 9
-        at = o["recent"]
         for i, e in enumerate(reversed(plays)):
-            base = at + i * width
-            hot.append(base + (e["seat"] - me) % n)
-            hot.append(base + n + RANK[e["card"]])
+            base = o["recent"] + i * width
+            out[base + (e["seat"] - me) % n] = 1.0
+            out[base + n + RANK[e["card"]]] = 1.0
             if e.get("target") is not None:
-                hot.append(base + n + 9 + (e["target"] - me) % n)
+                out[base + n + 9 + (e["target"] - me) % n] = 1.0
             if e.get("guess") is not None:
-                hot.append(base + n + 9 + n + RANK[e["guess"]])
-        out.put(cells, values)
-        out.put(hot, 1.0)
+                out[base + n + 9 + n + RANK[e["guess"]]] = 1.0
