@@ -12,9 +12,14 @@ Steps per second of uniformly random masked play, two players:
   wrapper asks for now, the part of an observation it cannot skip;
 * ``aec floor``: an AEC environment with no game in it (two agents take
   turns, three steps an episode, as a random one-die game roughly lasts, a
-  constant observation and mask), driven by the same loop: what PettingZoo's
-  API and the driver's masked sampling cost by themselves, a floor no AEC
-  environment written in Python goes below;
+  constant observation and mask, the leanest methods we could write),
+  driven by the same loop: what PettingZoo's API and the driver's masked
+  sampling cost by themselves, a floor no AEC environment written in Python
+  goes below; with the engine's own step added it bounds what any Python
+  AEC environment over our engine can reach (``floor+engine bound``);
+* ``driver only``: the same loop's masked sampling (``np.flatnonzero`` of a
+  mask, ``random.choice``) with no environment at all: what is left for an
+  environment's whole step, compiled or not, to match pyspiel's loop;
 * ``openspiel``: pyspiel's C++ ``liars_dice`` through its Python API
   (``legal_actions`` / ``apply_action``, chance sampled by the driver), and
   ``openspiel+obs`` which also reads ``observation_tensor()`` every step;
@@ -78,7 +83,14 @@ def pettingzoo(dice: int) -> Callable[[float], int]:
 
 
 class FloorEnv(AECEnv):  # type: ignore[misc]
-    """No game: agents alternate, every episode ends after ``length`` steps (see ``aec floor``)."""
+    """No game: agents alternate, every episode ends after ``length`` steps (see ``aec floor``).
+
+    As lean as an AEC environment gets: ``last`` returns constant objects
+    without calling ``observe``, ``step`` only flips a string and counts,
+    and the dicts of a finished episode are built as literals.  What is
+    left is the protocol's own method calls and the driver's masked
+    sampling, which any Python AEC environment pays on top of its game.
+    """
 
     metadata = {"name": "floor_v0", "render_modes": [], "is_parallelizable": False}
 
@@ -86,18 +98,28 @@ class FloorEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.length = length
         self.possible_agents = ["player_0", "player_1"]
-        self.obs = {"observation": np.zeros(80, np.float32), "action_mask": np.ones(14, np.int8)}
+        self.obs = {"observation": np.zeros(78, np.float32), "action_mask": np.ones(14, np.int8)}
 
     def observe(self, agent: str) -> dict[str, Any]:
         return self.obs
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        a = self.agent_selection
+        return (
+            self.obs,
+            self._cumulative_rewards[a],
+            self.terminations[a],
+            self.truncations[a],
+            self.infos[a],
+        )
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agents = ["player_0", "player_1"]
+        self.rewards = {"player_0": 0.0, "player_1": 0.0}
+        self._cumulative_rewards = {"player_0": 0.0, "player_1": 0.0}
+        self.terminations = {"player_0": False, "player_1": False}
+        self.truncations = {"player_0": False, "player_1": False}
+        self.infos: dict[str, dict[str, Any]] = {"player_0": {}, "player_1": {}}
         self.agent_selection = "player_0"
         self.steps = 0
 
@@ -107,13 +129,29 @@ class FloorEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self.steps += 1
-        self._cumulative_rewards[agent] = 0.0
         if self.steps >= self.length:
             self.rewards = {"player_0": 1.0, "player_1": -1.0}
-            self.terminations = dict.fromkeys(self.agents, True)
-            self._accumulate_rewards()
+            self._cumulative_rewards = {"player_0": 1.0, "player_1": -1.0}
+            self.terminations = {"player_0": True, "player_1": True}
         else:
             self.agent_selection = "player_1" if agent == "player_0" else "player_0"
+
+
+def driver_only() -> Callable[[float], int]:
+    """The driver's own share of a step: masked sampling from a numpy mask, and its loop, with no env."""
+
+    def run(seconds: float) -> int:
+        rng = random.Random(0)
+        mask = np.ones(14, np.int8)
+        steps = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            for _ in range(3):
+                rng.choice(np.flatnonzero(mask).tolist())
+                steps += 1
+        return steps
+
+    return run
 
 
 def aec_floor() -> Callable[[float], int]:
@@ -200,6 +238,7 @@ def main() -> None:
         "engine+view dice=1": engine(1, view=True),
         "engine+tail view dice=1": engine(1, view=True, since=NO_HISTORY),
         "aec floor": aec_floor(),
+        "driver only": driver_only(),
         "openspiel dice=1": openspiel(1, obs=False),
         "openspiel+obs dice=1": openspiel(1, obs=True),
         "openspiel rl_env dice=1": openspiel_rl(1),
@@ -233,8 +272,16 @@ def main() -> None:
     if "openspiel rl_env dice=1" in med:
         ratio = med["pettingzoo dice=1"] / med["openspiel rl_env dice=1"]
         print(f"dice=1: pettingzoo / openspiel rl_env {ratio:.2f}")
+    # A step of any Python AEC env over our engine costs at least the floor's step plus the
+    # engine's: these bound what the targets could reach, observations costing nothing.
+    floor, ids = med["aec floor"], med["engine ids dice=1"]
+    bound = 1.0 / (1.0 / floor + 1.0 / ids)
+    print(f"dice=1: floor+engine bound {bound:,.0f} steps/s, its overhead vs engine ids {ids / bound:.1f}x")
     if "openspiel dice=1" in med:
-        print(f"aec floor / openspiel dice=1 {med['aec floor'] / med['openspiel dice=1']:.2f}")
+        print(f"aec floor / openspiel dice=1 {floor / med['openspiel dice=1']:.2f}")
+        print(f"floor+engine bound / openspiel dice=1 {bound / med['openspiel dice=1']:.2f}")
+        budget = 1e6 / med["openspiel dice=1"] - 1e6 / med["driver only"]
+        print(f"an env matching openspiel dice=1 has {budget:.2f} us a step beside the driver's sampling")
 
 
 if __name__ == "__main__":
