@@ -17,8 +17,8 @@ every round of a match, so here they are single rounds (``target_wins`` 1).
 Information-state strings are the seat's engine view as canonical JSON, so two
 are equal exactly when the views are (the views carry the whole history:
 perfect recall).  Observation tensors are the encoders' vectors
-(``docs/rl.md``); Liar's Dice also has a perfect-recall information-state
-tensor.  Rewards: winners share +1, the others share -1 (zero-sum).
+(``docs/rl.md``); Liar's Dice and Love Letter also have a perfect-recall
+information-state tensor.  Rewards: winners share +1, the others share -1 (zero-sum).
 """
 
 from __future__ import annotations
@@ -219,12 +219,16 @@ class Kit:
         self.game_id = game_id
         self.engine = make(game_id, players=players, seed=0, **opts)
         self.encoder = encoder(self.engine)
+        self.dealer = DEALERS[game_id](self.engine)  # first: it refuses what OpenSpiel cannot play
         self.recall: Encoder | None = None
         if game_id == "liars-dice":
             from .enc_liars_dice import DiceRecallEncoder
 
             self.recall = DiceRecallEncoder(self.engine)
-        self.dealer = DEALERS[game_id](self.engine)
+        elif game_id == "love-letter":
+            from .enc_love_letter import LoveRecallEncoder
+
+            self.recall = LoveRecallEncoder(self.engine)
         self.names: dict[int, str] = {}  # action strings: OpenSpiel asks for every legal one, often
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Kit:
@@ -578,7 +582,8 @@ def _register(game_id: str) -> type[SpielGame]:
     params.update(PARAM_DEFAULTS.get(game_id, {}))
     if game_id == "liegen":
         params["target_wins"] = 1
-    has_recall_tensor = game_id == "liars-dice"
+    # Cheat and Liegen have none: their rounds are unbounded, so no fixed size holds a whole history.
+    has_recall_tensor = game_id in ("liars-dice", "love-letter")
     game_type = pyspiel.GameType(
         short_name=f"python_{name}",
         long_name=f"liars {probe.info.names['en']}",
