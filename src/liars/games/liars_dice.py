@@ -431,8 +431,6 @@ class DiceState(State):
         return tuple(out)
 
     def _view(self, seat: int | None, since: int) -> JSON:
-        # Every step of an RL loop builds one of these, so it is written flat:
-        # lookups in tables instead of arithmetic, the cup cut straight from the row.
         rounds = self.history
         last = None
         if rounds:
@@ -448,29 +446,19 @@ class DiceState(State):
                 "losers": list(losers),
             }
         over = self.over
-        counts = self.counts
-        if seat is None:
-            mine = None
-        elif over:
-            mine = []
-        else:
-            start = sum(counts[:seat])
-            mine = sorted(self.dice[start : start + counts[seat]])
-        bid = self.bid
-        q, f = _QUANTITY, _FACE
         return {
-            "dice": mine,
-            "dice_counts": counts[:],
-            "total_dice": sum(counts),
+            "dice": None if seat is None else [] if over else self.cup(seat),
+            "dice_counts": list(self.counts),
+            "total_dice": sum(self.counts),
             "round": self.round,
             "opener": None if over else self.opener,
-            "bid": None if bid < 0 else {"seat": self.bids[-1][0], "quantity": q[bid], "face": f[bid]},
-            "bids": [{"seat": s, "quantity": q[b], "face": f[b]} for s, b in self.bids],
+            "bid": None if self.bid < 0 else _bid_json(self.bids[-1][0], self.bid),
+            "bids": [{"seat": s, "quantity": _QUANTITY[b], "face": _FACE[b]} for s, b in self.bids],
             "revealed": last,
-            "rolloff": [r[:] for r in self.rolloff],
+            "rolloff": list(map(list, self.rolloff)),
             "history": [_round_json(h) for h in rounds[since:]] if since < len(rounds) else [],
             "history_len": len(rounds),
-            "places": list(self.places) if over else None,  # type: ignore[arg-type]
+            "places": None if not over or (places := self.places) is None else list(places),
         }
 
 
