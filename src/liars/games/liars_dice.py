@@ -325,6 +325,12 @@ class DiceState(State):
     def legal_ids(self) -> Sequence[int]:
         return self._legal[self.bid + 1]
 
+    def legal_mask(self) -> bytearray:
+        # A copy of the row's mask, built once per game object like the legal table itself.
+        if self.over:
+            return bytearray(self.game.num_actions)
+        return bytearray(self.game.mask_table(sum(self.counts))[self.bid + 1])
+
     def act_id(self, action_id: int) -> None:
         # No separate "is it over" test on this hot path: a finished game has
         # bid -1 and an empty legal table, so every branch below refuses.
@@ -511,6 +517,7 @@ class DiceGame(Game):
         self.wild_ones: bool = self.options["wild_ones"]
         self.spot_on: bool = self.options["spot_on"]
         self._tables: dict[int, list[tuple[int, ...]]] = {}
+        self._mask_tables: dict[int, list[bytes]] = {}
         n = self.players
         self.ring: list[tuple[int, ...]] = [((s + 1) % n,) for s in range(n)]
         self.start_table = self.legal_table(n * self.options["dice"])
@@ -534,6 +541,20 @@ class DiceGame(Game):
             table += [head + tuple(range(b + 3, limit + 2)) for b in range(limit)]
             self._tables[total] = table
         return table
+
+    def mask_table(self, total: int) -> list[bytes]:
+        """:meth:`legal_table` as byte masks of ``num_actions`` bytes, row by row (for ``legal_mask``)."""
+        masks = self._mask_tables.get(total)
+        if masks is None:
+            size = self.num_actions
+            masks = []
+            for row in self.legal_table(total):
+                mask = bytearray(size)
+                for i in row:
+                    mask[i] = 1
+                masks.append(bytes(mask))
+            self._mask_tables[total] = masks
+        return masks
 
     def parse_action(self, action: Any) -> DiceAction:
         if isinstance(action, (Bid, Liar, SpotOn)):

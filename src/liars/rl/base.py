@@ -48,6 +48,9 @@ class Encoder:
     #: How many of the view's latest ``history`` entries :meth:`fill` reads
     #: (``None``: all): the adapters' :class:`Tails` keep no more than that.
     tail: int | None = None
+    #: The abstract ids are the engine's own integer actions (``legal`` and
+    #: ``apply`` not overridden): masks then come from ``state.legal_mask()``.
+    engine_space = True
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -58,7 +61,6 @@ class Encoder:
             self.offsets[f.name] = at
             at += f.size
         self.size = at
-        self._masks: dict[tuple[int, ...], Mask] = {}
 
     # -- observations -----------------------------------------------------
     def fill(self, view: Mapping[str, Any], out: Obs) -> None:
@@ -100,22 +102,19 @@ class Encoder:
         state.act_id(int(action))
 
     def mask(self, state: State, seat: int) -> Mask:
-        """1 for every legal abstract id of ``seat`` (a fresh array)."""
-        legal = self.legal(state, seat)
-        if isinstance(legal, tuple):
-            # Engines hand out shared tuples from their legal tables: build each mask once.
-            cached = self._masks.get(legal)
-            if cached is None:
-                if len(self._masks) > 4096:
-                    self._masks.clear()
-                cached = self._masks[legal] = self._mask_of(legal)
-            return cached.copy()
-        return self._mask_of(legal)
+        """1 for every legal abstract id of ``seat`` (a fresh array).
 
-    def _mask_of(self, legal: Sequence[int]) -> Mask:
+        Where the abstract space is the engine's own, this is the engine's
+        ``state.legal_mask()`` as it is (numpy reads the bytes without a
+        copy): one source of legality, and games with hundreds of legal ids
+        (Liegen) build it without listing them.
+        """
+        if not state.to_act or state.to_act[0] != seat:
+            return np.zeros(self.num_actions, dtype=np.int8)
+        if self.engine_space:
+            return np.frombuffer(state.legal_mask(), dtype=np.int8)
         out = np.zeros(self.num_actions, dtype=np.int8)
-        if legal:
-            out.put(legal, 1)  # half the cost of out[list(legal)] = 1 on Liegen's hundreds of ids
+        out.put(self.legal(state, seat), 1)
         return out
 
     def action_name(self, action: int) -> str:

@@ -60,6 +60,7 @@ class CheatEncoder(Encoder):
             )
         n = game.players
         self.abstract = actions == "abstract"
+        self.engine_space = not self.abstract
         self.fields = (
             Field("my_hand", 52, "own cards: per rank A..K, a thermometer of how many (4 cells)"),
             Field("required_rank", 13, "one-hot rank the next play must claim"),

@@ -10,10 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
-from ..core import Game, State
-from .base import Encoder, Field, Mask, Obs
+from ..core import Game
+from .base import Encoder, Field, Obs
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -58,12 +56,6 @@ class LiegenEncoder(Encoder):
         )
         self.num_actions = game.num_actions or 0
         super().__init__(game)
-
-    def mask(self, state: State, seat: int) -> Mask:
-        """The engine's ``legal_mask`` as it is: Liegen's legal ids run to hundreds a turn."""
-        if not state.to_act or state.to_act[0] != seat:
-            return np.zeros(self.num_actions, dtype=np.int8)
-        return np.frombuffer(state.legal_mask(), dtype=np.int8)
 
     def fill(self, view: Mapping[str, Any], out: Obs) -> None:
         me = view["seat"]
