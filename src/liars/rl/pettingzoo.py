@@ -70,6 +70,7 @@ class LiarsEnv(AECEnv):  # type: ignore[misc]
         self.state_: State | None = None
         self._tails = Tails(self.encoder.tail)  # the views of this game, read a new history entry once
         self.steps = 0
+        self._first_dead = ""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -106,6 +107,41 @@ class LiarsEnv(AECEnv):  # type: ignore[misc]
         enc = self.encoder
         view = self._tails.view(state, seat)  # the seat's view, with the history entries the encoder reads
         return {"observation": enc.observe(view), "action_mask": enc.mask(state, seat)}
+
+    def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``, without its assert and with one lookup of the agent: it runs every step."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def _was_dead_step(self, action: int | None) -> None:
+        """PettingZoo's dead step, for this env where every agent's game ends at once.
+
+        The same result as the base class's (the next dead agent is
+        selected, and after the last one the first that died), without its
+        scan of every agent at every dead step.  With :meth:`last`, 2 to 8 %
+        fewer instructions a step (``bench/rl_instructions.py``).
+        """
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        if len(self.agents) == len(self.possible_agents):
+            self._first_dead = agent
+        del self.terminations[agent]
+        del self.truncations[agent]
+        del self.rewards[agent]
+        del self._cumulative_rewards[agent]
+        del self.infos[agent]
+        self.agents.remove(agent)
+        self.agent_selection = self.agents[0] if self.agents else self._first_dead
+        rewards = self.rewards
+        for a in rewards:
+            rewards[a] = 0
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
