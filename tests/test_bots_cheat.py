@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import liars
-from liars import bots
+from liars import arena, bots
 from liars.games.cheat import Challenge, CheatState, Pass, Play
 from liars.games.cheat_cards import CODES
 from tests.conformance.spec_cheat import hidden_twins
@@ -127,3 +127,17 @@ def test_strong_uses_only_the_view() -> None:
         assert a.view(0) == b.view(0)
         for level in ("basic", "strong"):
             assert decide(level, a) == decide(level, b)
+
+
+# -- games that always end ------------------------------------------------------------------------
+
+
+def test_issue_match_76_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The arena game that cycled for ever (strong, basic, basic; seed 1, match 76) now has a winner."""
+    monkeypatch.setattr(arena, "MAX_ACTIONS", 3000, raising=False)  # fail fast, not after 100 000 actions
+    config = arena.Config("cheat", ("strong", "basic", "basic"), seed=1)
+    match = arena.schedule(config, 90)[76]
+    assert (match.deal, match.seats) == (5943843209102995082, (2, 0, 1))
+    record = arena.play(config, match)
+    assert len(record["winners"]) == 1
+    assert record["actions"] < 3000
