@@ -170,3 +170,57 @@ def test_cli_refuses_bad_tournaments() -> None:
     assert cli.main(["arena", "liars-dice", "--bots", "basic,nope", "--games", "2", "--quiet"]) == 2
     assert cli.main(["arena", "liars-dice", "--bots", "basic,no_module:X", "--quiet"]) == 2
     assert cli.main(["arena", "liars-dice", "--bots", "basic,basic", "-o", "dice=99", "--quiet"]) == 2
+
+
+def test_a_game_past_the_action_bound_is_stopped_and_counted_unfinished() -> None:
+    config = arena.Config("liegen", ("random", "random", "random"), seed=3, max_actions=12)
+    records = arena.run(config, arena.schedule(config, 3))
+    assert all(r["unfinished"] and r["actions"] == 12 and r["winners"] == [] for r in records)
+    summary = arena.summarize(config, records)
+    assert summary["unfinished"] == 3
+    assert all(row["wins"] == 0 and row["games"] == 3 for row in summary["rows"])
+    assert "3 unfinished" in arena_output.table(summary)
+    finished = arena.summarize(DICE, arena.run(DICE, arena.schedule(DICE, 3)))
+    assert finished["unfinished"] == 0 and "unfinished" not in arena_output.table(finished)
+
+
+def test_the_default_bound_is_the_games_own_and_far_beyond_real_games() -> None:
+    import liars
+    from liars import bots
+
+    for game_id in liars.GAME_IDS:
+        game = liars.make(game_id, seed=0)
+        assert bots.action_bound(game) >= 1000
+    dice = [liars.make("liars-dice", players=n, dice=d, seed=0) for n, d in ((2, 1), (6, 5))]
+    assert bots.action_bound(dice[0]) < bots.action_bound(dice[1])  # more dice, more rounds
+    short, long = (liars.make("love-letter", players=4, target_wins=w, seed=0) for w in (1, 9))
+    assert bots.action_bound(short) < bots.action_bound(long)
+    record = arena.play(DICE, arena.schedule(DICE, 1)[0])
+    assert not record["unfinished"] and record["winners"]
+
+
+def test_max_actions_is_checked_before_anything_is_played() -> None:
+    for bad in (0, -3):
+        config = arena.Config("liars-dice", ("basic", "basic"), seed=1, max_actions=bad)
+        with pytest.raises(ValueError, match="max actions"):
+            config.check()
+
+
+def test_the_arena_command_reports_unfinished_games(capsys: pytest.CaptureFixture[str]) -> None:
+    code = cli.main(
+        [
+            "arena",
+            "liegen",
+            "--bots",
+            "random,random",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+            "--quiet",
+            "--max-actions",
+            "9",
+        ]
+    )
+    assert code == 0
+    assert "2 unfinished" in capsys.readouterr().out

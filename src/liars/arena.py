@@ -35,8 +35,6 @@ from . import bots
 from .core import JSON, GameConfigError, game_class, make
 from .errors import usage_error
 
-MAX_ACTIONS = 100_000  # a bound on one game's actions: a bot that never ends it is a bug
-
 
 def derive(*parts: Any) -> int:
     """A 63-bit seed from anything printable, stable across processes and machines (not ``hash``)."""
@@ -63,6 +61,7 @@ class Config:
     seed: int
     options: tuple[tuple[str, Any], ...] = ()
     bot_options: tuple[tuple[str, Any], ...] = ()
+    max_actions: int | None = None  # None: the game's own bound, ``liars.bots.action_bound``
 
     @property
     def players(self) -> int:
@@ -77,6 +76,8 @@ class Config:
                 f"--bots names {self.players}"
             )
         make(self.game, players=self.players, seed=0, **dict(self.options))
+        if self.max_actions is not None and (type(self.max_actions) is not int or self.max_actions < 1):
+            raise usage_error(f"max actions must be a whole number of at least 1, not {self.max_actions!r}")
         for spec in self.bots:
             try:
                 bots.load(spec, self.game, seed=0, **self._bot_kwargs(spec))
@@ -118,7 +119,11 @@ def schedule(config: Config, games: int, duplicate: bool = True) -> list[Match]:
 
 
 def play(config: Config, match: Match) -> JSON:
-    """Play one match to the end; a record of what happened, JSON-able."""
+    """Play one match to the end, or to the action bound; a record of what happened, JSON-able.
+
+    A game still running after ``config.max_actions`` actions (default
+    :func:`liars.bots.action_bound`) is stopped and recorded as ``unfinished``, with no winner.
+    """
     game = make(config.game, players=config.players, seed=match.deal, **dict(config.options))
     state = game.new_game()
     labels = config.labels()
@@ -135,9 +140,10 @@ def play(config: Config, match: Match) -> JSON:
     slowest = [0.0] * config.players
     decisions = [0] * config.players
     actions = 0
+    bound = bots.action_bound(game) if config.max_actions is None else config.max_actions
     while not state.over:
-        if actions >= MAX_ACTIONS:
-            raise RuntimeError(f"game {match.index} did not end after {MAX_ACTIONS} actions")
+        if actions >= bound:
+            break  # unfinished: reported as such (no winner), never a hang
         seat = state.to_act[0]
         view = state.view(seat)
         legal = state.legal_actions(seat)
@@ -156,6 +162,7 @@ def play(config: Config, match: Match) -> JSON:
         "winners": list(state.winners),
         "places": None if places is None else list(places),
         "actions": actions,
+        "unfinished": not state.over,
         "time": spent,
         "slowest": slowest,
         "decisions": decisions,
@@ -244,7 +251,12 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def summarize(config: Config, records: Sequence[Mapping[str, Any]]) -> JSON:
     """Per entrant: games, wins (a shared win counts its share), win rate and interval, mean place,
-    mean decision time; and openskill (Plackett-Luce) ratings over the games in index order."""
+    mean decision time; and openskill (Plackett-Luce) ratings over the games in index order.
+
+    An unfinished game (stopped at the action bound) counts as a game nobody won, and the
+    summary's ``unfinished`` says how many there were: a lineup that loops must not look
+    like one that merely loses.
+    """
     ranks = game_class(config.game).info.ranks
     labels = config.labels()
     n = config.players
@@ -254,7 +266,10 @@ def summarize(config: Config, records: Sequence[Mapping[str, Any]]) -> JSON:
     spent = [0.0] * n
     slowest = [0.0] * n
     decisions = [0] * n
+    placed = [0] * n
+    unfinished = 0
     for rec in records:
+        unfinished += bool(rec.get("unfinished"))
         share = 1.0 / len(rec["winners"]) if rec["winners"] else 0.0
         for seat, e in enumerate(rec["seats"]):
             games[e] += 1
@@ -262,6 +277,7 @@ def summarize(config: Config, records: Sequence[Mapping[str, Any]]) -> JSON:
                 wins[e] += share
             if rec["places"] is not None:
                 place_sum[e] += rec["places"][seat]
+                placed[e] += 1
             spent[e] += rec["time"][seat]
             slowest[e] = max(slowest[e], rec["slowest"][seat])
             decisions[e] += rec["decisions"][seat]
@@ -277,7 +293,7 @@ def summarize(config: Config, records: Sequence[Mapping[str, Any]]) -> JSON:
                 "wins": wins[e],
                 "win_rate": wins[e] / games[e] if games[e] else 0.0,
                 "ci95": [lo, hi],
-                "mean_place": place_sum[e] / games[e] if ranks and games[e] else None,
+                "mean_place": place_sum[e] / placed[e] if ranks and placed[e] else None,
                 "mean_decision_ms": 1000 * spent[e] / decisions[e] if decisions[e] else 0.0,
                 "max_decision_ms": 1000 * slowest[e],
                 "decisions": decisions[e],
@@ -291,6 +307,7 @@ def summarize(config: Config, records: Sequence[Mapping[str, Any]]) -> JSON:
         "bots": list(config.bots),
         "seed": config.seed,
         "games": len(records),
+        "unfinished": unfinished,
         "rows": rows,
     }
 
@@ -302,6 +319,8 @@ def rate(config: Config, records: Sequence[Mapping[str, Any]]) -> list[JSON]:
     model = PlackettLuce()
     players = [model.rating(name=label) for label in config.labels()]
     for rec in records:
+        if rec.get("unfinished"):
+            continue  # no ranking to learn from: nobody won or lost it
         order = rec["seats"]
         if rec["places"] is not None:
             ranks = [float(p) for p in rec["places"]]

@@ -37,9 +37,11 @@ def cells(row: Mapping[str, Any]) -> list[str]:
 
 def title(summary: Mapping[str, Any]) -> str:
     opts = ", ".join(f"{k}={v}" for k, v in summary["options"].items())
+    stopped = summary.get("unfinished", 0)
     return (
         f"{summary['game']}, {summary['players']} players{', ' + opts if opts else ''}: "
         f"{summary['games']} games, seed {summary['seed']}"
+        + (f"; {stopped} unfinished (stopped at the action bound, nobody won)" if stopped else "")
     )
 
 

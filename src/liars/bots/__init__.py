@@ -25,6 +25,13 @@ from ..core import make as make_game
 
 LEVELS = ("random", "basic", "strong")
 
+# A bound on one game's actions when only bots play it, per game: far beyond any real game's
+# length (bots' games end in tens to a few thousand actions), low enough that a game which
+# loops trips it in seconds rather than hours.  Each is a base per "unit" of the game
+# (a round of Love Letter, a die of Liar's Dice) so matches to many wins are not cut short.
+_BOUND_PER_UNIT = {"liars-dice": 100, "love-letter": 200, "cheat": 5_000, "liegen": 10_000}
+_DEFAULT_BOUND = 20_000
+
 
 class Bot(Protocol):
     """What the arena, the CLI and the server call."""
@@ -105,6 +112,27 @@ def load(spec: str, game_id: str, seed: int | None = None, **kwargs: Any) -> Bot
     if not callable(getattr(bot, "act", None)):
         raise ValueError(f"bot {spec!r} has no act(view, legal_actions) method")
     return bot  # type: ignore[no-any-return]
+
+
+def action_bound(game: Game) -> int:
+    """How many actions a bots-only game may take before its driver stops it as unfinished.
+
+    The arena, ``liars watch`` and bots-only server tables all stop a game here and report it
+    as unfinished instead of hanging: a bot that helps a game loop is a bug to see, not a
+    process to wait for.  Scaled by what makes a game legitimately long: dice in play (one
+    round each at most), the rounds a Love Letter or Liegen match can take.
+    """
+    per = _BOUND_PER_UNIT.get(game.id, _DEFAULT_BOUND)
+    opts = game.options
+    if game.id == "liars-dice":
+        units = game.players * int(opts.get("dice", 5))
+    elif game.id in ("love-letter", "liegen"):
+        wins = opts.get("target_wins")
+        wins = 7 if wins is None else int(wins)
+        units = game.players * max(wins - 1, 0) + 1  # the most rounds a match can last
+    else:
+        units = 1
+    return per * units
 
 
 def _game_for(view: Mapping[str, Any]) -> Game:

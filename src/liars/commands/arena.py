@@ -56,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         options=parse_pairs(args.option, "--option"),
         bot_options=parse_pairs(args.bot_option, "--bot-option"),
+        max_actions=args.max_actions,
     )
     config.check()
     matches = arena.schedule(config, args.games, duplicate=not args.no_duplicate)
@@ -103,6 +104,12 @@ def add(sub: Any) -> None:
         action="append",
         metavar="NAME=VALUE",
         help="an option for the strong bots (e.g. budget=0.05, iterations=200)",
+    )
+    p.add_argument(
+        "--max-actions",
+        type=int,
+        metavar="N",
+        help="stop a game after N actions and count it unfinished (default: the game's own bound)",
     )
     p.add_argument("--no-duplicate", action="store_true", help="a fresh deal for every game")
     p.add_argument("--json", nargs="?", const="-", metavar="FILE", help="the results as JSON (stdout: -)")

@@ -219,12 +219,27 @@ class Table:
                     "taken": s.kind == "bot" or s.token_hash is not None,
                     "connected": s.conns > 0,
                     "away": s.away,
+                    "grace": self._grace_left(s.index),
                 }
                 for s in self.seats
             ],
             "winners": None if st is None or not st.over else list(st.winners),
+            "unfinished": self.unfinished,
             "rematch": self.row.rematch,
         }
+
+    def _grace_left(self, seat: int) -> float | None:
+        """Seconds until a stand-in bot takes over ``seat``, whose player has no connection (else None).
+
+        Sent in the table news so that the others see why the table waits, and for how long."""
+        handle = self._grace.get(seat)
+        if handle is None:
+            return None
+        try:
+            now = asyncio.get_running_loop().time()
+        except RuntimeError:  # not on the loop (a caller outside the server): no countdown to give
+            return None
+        return round(max(0.0, handle.when() - now), 1)
 
     def _asked(self, seat: int | None) -> bool:
         """Whether ``seat`` sees a window's decision position (the seats before it passed), not the game."""
@@ -653,9 +668,24 @@ class Table:
             bot = self._bots[key] = bots.make(level, self.row.game, seed=secrets.randbits(63))
         return bot, level
 
+    @property
+    def unfinished(self) -> bool:
+        """A bots-only game stopped at the action bound (``liars.bots.action_bound``).
+
+        Derived from the log, not stored: a table replayed after a restart reaches the same
+        count and stays stopped, so a looping bot game never spins a server for ever.
+        """
+        st = self.state
+        return (
+            st is not None
+            and not st.over
+            and all(s.kind == "bot" for s in self.seats)
+            and self.seq >= bots.action_bound(self.game)
+        )
+
     def _next_job(self) -> tuple[int, JSON, list[Any], tuple[int, int]] | None:
         st = self.state
-        if st is None or st.over or self.broken:
+        if st is None or st.over or self.broken or self.unfinished:
             return None
         if self.window is not None:
             for s in st.window:
@@ -678,6 +708,8 @@ class Table:
             async with self.lock:
                 job = self._next_job()
                 if job is None:
+                    if self.unfinished:
+                        self._news()  # the lobby and the table's page learn it stopped
                     return
                 seat, view, legal, token = job
                 bot, level = self._bot(seat)
