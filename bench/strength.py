@@ -3,6 +3,13 @@
     .venv/bin/python bench/strength.py --games 2000 --jobs 2            # every game with bots
     .venv/bin/python bench/strength.py --only liars-dice --games 200     # a quick look
     .venv/bin/python bench/strength.py --timing 20                       # strong decision times
+    .venv/bin/python bench/strength.py --gauntlet --games 400 --jobs 2   # against the gauntlet
+    .venv/bin/python bench/strength.py --gauntlet --only cheat --players 4 --level basic
+
+``--gauntlet`` plays the level (``strong`` by default) against every opponent style of
+``bench/gauntlet/`` (written apart from the shipped bots) and against a mixed table of
+them, at every player count the game allows.  Bars: 35% at four players, 65% one-on-one
+at Liar's Dice, 58% of Love Letter rounds one-on-one, else chance (1/n).
 
 Each line plays one match-up (seats rotated, deals duplicated, seed 1) and
 prints the strong (or basic) bot's win rate, its interval, the bar and
@@ -17,9 +24,13 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from liars import arena, bots
+from liars import arena, bots, game_class
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/: the gauntlet's package
+import gauntlet
 
 
 @dataclass(frozen=True)
@@ -45,6 +56,47 @@ BENCHES = [
     Bench("love-letter", ("basic", "random"), None, (("target_wins", 1),), "rounds"),
     Bench("love-letter", ("basic", "random", "random", "random"), None, (("target_wins", 1),), "rounds"),
 ]
+
+
+def gauntlet_bar(game: str, players: int) -> tuple[float, bool]:
+    """The bar a level's win rate must clear against the gauntlet, and whether it is the issue's own."""
+    if players == 4:
+        return 0.35, True
+    if players == 2 and game == "liars-dice":
+        return 0.65, True
+    if players == 2 and game == "love-letter":
+        return 0.58, True
+    return 1 / players, False
+
+
+def gauntlet_benches(game: str, level: str, players: int | None, style: str | None) -> list[Bench]:
+    """Every match-up of one game: the level against each style, and against a mixed table."""
+    names = gauntlet.styles(game)
+    if not names:
+        return []
+    info = game_class(game).info
+    counts = [players] if players else list(range(info.min_players, info.max_players + 1))
+    options = (("target_wins", 1),) if game == "love-letter" else ()
+    note = "rounds" if game == "love-letter" else ""
+    out = []
+    for n in counts:
+        if not info.min_players <= n <= info.max_players:
+            continue
+        bar, _ = gauntlet_bar(game, n)
+        picks = [style] if style else [*names, *(["mixed"] if n > 2 else [])]  # one seat: no mix
+        for pick in picks:
+            if pick == "mixed":
+                order = list(names)
+                others = tuple(gauntlet.spec(game, order[i % len(order)]) for i in range(n - 1))
+            else:
+                others = (gauntlet.spec(game, pick),) * (n - 1)
+            out.append(Bench(game, (level, *others), bar, options, note or pick))
+    return out
+
+
+def short(spec: str) -> str:
+    """``gauntlet.liars_dice:Honest`` -> ``Honest``: the style's name in tables."""
+    return spec.rpartition(":")[2]
 
 
 def timing(game_id: str, players: int, games: int, options: tuple[tuple[str, Any], ...]) -> None:
@@ -90,17 +142,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--timing", type=int, metavar="GAMES", help="time every strong decision over GAMES games instead"
     )
+    p.add_argument("--gauntlet", action="store_true", help="against bench/gauntlet's styles instead")
+    p.add_argument("--level", default="strong", help="with --gauntlet: the level to test (strong, basic)")
+    p.add_argument("--style", help="with --gauntlet: only this style (or 'mixed')")
     args = p.parse_args(argv)
     rows = []
-    for b in BENCHES:
+    benches = BENCHES
+    if args.gauntlet:
+        games = args.only or list(gauntlet.GAMES)
+        benches = [b for g in games for b in gauntlet_benches(g, args.level, args.players, args.style)]
+    for b in benches:
         if args.only and b.game not in args.only:
             continue
-        if args.vs and b.lineup[0] != args.vs:
+        if args.vs and not args.gauntlet and b.lineup[0] != args.vs:
             continue
         if args.players and len(b.lineup) != args.players:
             continue
         have = bots.levels(b.game)
-        if any(level not in have for level in b.lineup):
+        if any(level not in have for level in b.lineup if ":" not in level):
             print(f"skip {b.game} {','.join(b.lineup)}: levels are {have}", file=sys.stderr)
             continue
         if args.timing:
@@ -123,12 +182,15 @@ def main(argv: list[str] | None = None) -> int:
         lo, hi = row["ci95"]
         bar = b.bar if b.bar is not None else 1 / len(b.lineup)
         verdict = "PASS" if lo >= bar else "FAIL"
+        unfinished = sum(bool(r.get("unfinished")) for r in records)
         rows.append((b, row, bar, verdict, wall, len(records)))
+        vs = "mixed" if len(set(b.lineup[1:])) > 1 else short(b.lineup[1])
         print(
-            f"{b.game:12} {len(b.lineup)}p {b.lineup[0]} vs {b.lineup[1]:7} {b.note:6} "
+            f"{b.game:12} {len(b.lineup)}p {b.lineup[0]} vs {vs:10} {b.note:6} "
             f"{len(records)} games: {100 * row['win_rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] "
             f"bar {100 * bar:.0f}% {verdict}  {row['mean_decision_ms']:.1f} ms/decision "
-            f"(max {row['max_decision_ms']:.0f})  {wall:.0f}s",
+            f"(max {row['max_decision_ms']:.0f})  {wall:.0f}s"
+            + (f"  {unfinished} UNFINISHED" if unfinished else ""),
             flush=True,
         )
     if args.markdown:
@@ -136,7 +198,8 @@ def main(argv: list[str] | None = None) -> int:
         print("|---|---|---|---|---|---|---|---|---|")
         for b, row, bar, verdict, _, n in rows:
             lo, hi = row["ci95"]
-            what = f"{b.lineup[0]} vs {b.lineup[1]}" + (f" ({b.note})" if b.note else "")
+            vs = "mixed" if len(set(b.lineup[1:])) > 1 else short(b.lineup[1])
+            what = f"{b.lineup[0]} vs {vs}" + (f" ({b.note})" if b.note and b.note != vs else "")
             bar_text = f"≥ {100 * bar:.0f}%" if b.bar is not None else f"> {100 * bar:.0f}% (chance)"
             print(
                 f"| {b.game} | {len(b.lineup)} | {what} | {n} | {100 * row['win_rate']:.1f}% | "
