@@ -5,6 +5,7 @@
     .venv/bin/python bench/strength.py --timing 20                       # strong decision times
     .venv/bin/python bench/strength.py --gauntlet --games 400 --jobs 2   # against the gauntlet
     .venv/bin/python bench/strength.py --gauntlet --only cheat --players 4 --level basic
+    .venv/bin/python bench/strength.py --gauntlet --timing 10            # strong's decision times
 
 ``--gauntlet`` plays the level (``strong`` by default) against every opponent style of
 ``bench/gauntlet/`` (written apart from the shipped bots) and against a mixed table of
@@ -99,24 +100,28 @@ def short(spec: str) -> str:
     return spec.rpartition(":")[2]
 
 
-def timing(game_id: str, players: int, games: int, options: tuple[tuple[str, Any], ...]) -> None:
-    """Every decision of one strong bot against basic ones: median, 99th percentile and worst."""
+def timing(game_id: str, lineup: tuple[str, ...], games: int, options: tuple[tuple[str, Any], ...]) -> None:
+    """Every decision of the lineup's first bot (it moves seat game by game): median, p99 and worst."""
     import liars
 
+    players = len(lineup)
     times: list[float] = []
     cpu: list[float] = []  # process CPU time: what a decision costs, whatever else the machine runs
     for g in range(games):
-        state = liars.make(game_id, players=players, seed=g, **dict(options)).new_game()
-        lineup = [
-            bots.make("strong" if s == g % players else "basic", game_id, seed=g * 10 + s)
-            for s in range(players)
-        ]
-        while not state.over:
+        game = liars.make(game_id, players=players, seed=g, **dict(options))
+        state = game.new_game()
+        me = g % players
+        seated = [lineup[(s - me) % players] for s in range(players)]
+        table = [bots.load(spec, game_id, seed=g * 10 + s) for s, spec in enumerate(seated)]
+        bound = bots.action_bound(game)
+        for _ in range(bound):
+            if state.over:
+                break
             seat = state.to_act[0]
             view, legal = state.view(seat), state.legal_actions(seat)
             start, start_cpu = time.perf_counter(), time.process_time()
-            action = bots.checked_act(lineup[seat], "bot", view, legal, state.game)
-            if seat == g % players:
+            action = bots.checked_act(table[seat], "bot", view, legal, state.game)
+            if seat == me:
                 times.append(time.perf_counter() - start)
                 cpu.append(time.process_time() - start_cpu)
             state.act(seat, action)
@@ -124,7 +129,7 @@ def timing(game_id: str, players: int, games: int, options: tuple[tuple[str, Any
         xs.sort()
         median = 1000 * statistics.median(xs)
         print(
-            f"{game_id:12} {players}p strong decisions ({name}): {len(xs)}, median {median:.1f} ms, "
+            f"{game_id:12} {players}p {lineup[0]} decisions ({name}): {len(xs)}, median {median:.1f} ms, "
             f"p99 {1000 * xs[int(0.99 * (len(xs) - 1))]:.1f} ms, max {1000 * xs[-1]:.1f} ms",
             flush=True,
         )
@@ -163,8 +168,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"skip {b.game} {','.join(b.lineup)}: levels are {have}", file=sys.stderr)
             continue
         if args.timing:
-            if b.lineup[0] == "strong":
-                timing(b.game, len(b.lineup), args.timing, b.options)
+            mixed = len(set(b.lineup[1:])) > 1 or len(b.lineup) == 2
+            if b.lineup[0] != "basic" and (not args.gauntlet or args.style or mixed):
+                timing(b.game, b.lineup, args.timing, b.options)
             continue
         config = arena.Config(b.game, b.lineup, args.seed, b.options)
         matches = arena.schedule(config, args.games)
