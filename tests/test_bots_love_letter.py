@@ -1,23 +1,30 @@
-"""Bots for ``love-letter``: they finish games, repeat themselves for a seed, and basic beats random."""
+"""Bots for ``love-letter``: they finish games from views only, repeat themselves for a seed, keep their
+knowledge incrementally (full and tail views alike), and basic beats random; the gauntlet styles play legal
+games."""
 
 from __future__ import annotations
 
 import random
+import sys
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import liars
 from liars import bots
-from liars.bots.love_letter import _sightings, _Worlds, choose, kept_after
+from liars.bots.love_letter import Knowledge, StrongBot, _sightings, _Worlds, choose, kept_after
 from liars.bots.love_letter_sim import Sim
 from liars.games.love_letter import LoveState, Play
 from liars.games.love_letter_cards import COUNT, GUESSES
-from liars.games.love_letter_view import unseen
+from liars.games.love_letter_view import constraints, unseen
 from tests.test_love_letter import last_end, play, position, start
 
-FAST = {"budget": 5.0, "worlds": 3}  # fixed work per decision: deterministic and quick
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+from gauntlet import love_letter as gauntlet
+
+FAST = {"worlds": 3}  # a fixed, small amount of work per decision: deterministic and quick
 
 
 def run(levels: list[str], players: int, seed: int, **options: Any) -> tuple[LoveState, list[Any]]:
@@ -164,8 +171,10 @@ def test_strong_believes_players_keep_the_higher_card() -> None:
     play(state, "T", 2)  # seat 1 (T + K) keeps the K; seat 2 discards its 6 and draws the 8
     view = state.view(2)
     rng = random.Random(3)
+    knowledge = Knowledge(2, 3)
+    knowledge.update(view)
     for bias, least in ((0.95, 0.8), (0.0, 0.0)):
-        worlds = _Worlds(state.game.sample_state(view, rng), view, 2, bias)  # type: ignore[attr-defined]
+        worlds = _Worlds(view, knowledge, bias)
         high = sum(worlds.draw(rng).hands[1] in ("T", "J", "Q", "K") for _ in range(400)) / 400
         assert high >= least and (bias > 0 or high < 0.5)
 
@@ -196,3 +205,180 @@ def test_the_searcher_guesses_by_belief_in_its_rollouts() -> None:
     assert plain["9"] > 0 and believed["9"] == 0 and believed["K"] == plain["K"]
     sim.me = 1  # only the searcher's own guesses change
     assert sim.unseen_now() == sim.unseen(0) == plain
+
+
+# -- views only, every variant, from random positions ----------------------------------------------
+
+
+def strong_and_gauntlet(players: int, seed: int) -> list[Any]:
+    styles = list(gauntlet.STYLES.values())
+    return [
+        bots.make("strong", "love-letter", seed=seed, **FAST),
+        *(styles[(seed + s) % len(styles)](game_id="love-letter", seed=seed + s) for s in range(1, players)),
+    ]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("target_wins", [1, 2, None])
+def test_bots_finish_every_variant_from_random_positions(players: int, target_wins: int | None) -> None:
+    """Random prefixes, then basic, strong and the gauntlet finish the match from views alone."""
+    rng = random.Random(players * 10 + (target_wins or 0))
+    for g in range(3 if target_wins is None else 6):
+        state = liars.make("love-letter", players=players, seed=g, target_wins=target_wins).new_game()
+        for _ in range(rng.randrange(12)):
+            if not state.over:
+                state.act_id(rng.choice(state.legal_ids()))
+        agents: list[Any] = (
+            [bots.make("basic", "love-letter", seed=g + s) for s in range(players)]
+            if g % 2
+            else strong_and_gauntlet(players, g)
+        )
+        rng.shuffle(agents)
+        turns = 0
+        while not state.over:
+            seat = state.to_act[0]
+            view = state.view(seat)
+            assert isinstance(view, dict) and view["seat"] == seat
+            state.act(seat, bots.checked_act(agents[seat], f"seat {seat}", view, state.legal_actions(seat)))
+            turns += 1
+            assert turns < 2000  # every turn takes a card from the pile: a round cannot loop
+        assert state.winners
+
+
+def test_strong_plays_the_same_from_tail_views_as_from_full_views() -> None:
+    """The incremental knowledge makes a view's tail as good as the whole history."""
+    for seed in range(4):
+        players = 2 + seed % 3
+        games = []
+        for tail in (False, True):
+            state = liars.make("love-letter", players=players, seed=seed, target_wins=2).new_game()
+            agents = [bots.make("strong", "love-letter", seed=seed * 5 + s, **FAST) for s in range(players)]
+            seen = [0] * players
+            moves = []
+            while not state.over:
+                seat = state.to_act[0]
+                view = state.view(seat, since=seen[seat]) if tail else state.view(seat)
+                seen[seat] = view["history_len"]
+                action = bots.checked_act(agents[seat], "strong", view, state.legal_actions(seat))
+                moves.append(action)
+                state.act(seat, action)
+            games.append(moves)
+        assert games[0] == games[1]
+
+
+def test_strong_default_is_a_fixed_amount_of_work() -> None:
+    """No time budget by default: the same seed gives the same moves whatever the machine's speed."""
+    bot = StrongBot(seed=1)
+    assert bot.budget is None and bot.worlds is not None
+    runs = []
+    for _ in range(2):
+        state = liars.make("love-letter", players=3, seed=8, target_wins=1).new_game()
+        agents = [bots.make("strong", "love-letter", seed=40 + s) for s in range(3)]
+        moves = []
+        while not state.over:
+            seat = state.to_act[0]
+            moves.append(
+                bots.checked_act(agents[seat], "strong", state.view(seat), state.legal_actions(seat))
+            )
+            state.act(seat, moves[-1])
+        runs.append(moves)
+    assert runs[0] == runs[1]
+
+
+# -- incremental knowledge -----------------------------------------------------------------------
+
+
+def knowledge_fields(k: Knowledge) -> tuple[Any, ...]:
+    return (k.rules, k.last, k.pairs, k.knows_me, k.complete)
+
+
+class Recording(Knowledge):
+    """Knowledge that records which history entries it read."""
+
+    def __init__(self, seat: int, players: int) -> None:
+        self.read: list[int] = []
+        super().__init__(seat, players)
+
+    def step(self, index: int, e: Any) -> None:
+        self.read.append(index)
+        super().step(index, e)
+
+
+def test_incremental_knowledge_equals_knowledge_from_scratch() -> None:
+    """At every point of real matches, fed full views and tails of random overlap, every entry read once."""
+    rng = random.Random(2)
+    checks = 0
+    for g in range(40):
+        players = rng.choice([2, 3, 4])
+        state = liars.make("love-letter", players=players, seed=g, target_wins=3).new_game()
+        assert isinstance(state, LoveState)
+        me = rng.randrange(players)
+        live = Recording(me, players)
+        hands: dict[int, tuple[str, ...]] = {}  # my hand by the index of my coming play
+        while not state.over:
+            seat = state.to_act[0]
+            if seat == me or rng.random() < 0.3:
+                since = rng.choice([0, live.done, max(0, live.done - rng.randrange(4))])
+                view = state.view(me, since=since)
+                live.update(view)
+                assert live.read == list(range(view["history_len"]))  # none skipped, none twice
+                scratch = Knowledge(me, players)
+                for i, h in hands.items():
+                    scratch.note_hand(i, h)
+                scratch.update(state.view(me))
+                assert knowledge_fields(live) == knowledge_fields(scratch)
+                assert live.rules == constraints(state.view(me)["history"], players)
+                checks += 1
+                if seat == me:
+                    hands[view["history_len"]] = tuple(view["hand"])
+                    live.note_hand(view["history_len"], view["hand"])
+            state.act_id(rng.choice(state.legal_ids()))
+    assert checks > 500
+
+
+def test_knowledge_starts_again_on_a_gap_a_shorter_history_or_a_new_epoch() -> None:
+    state = liars.make("love-letter", players=3, seed=5, target_wins=3).new_game()
+    rng = random.Random(5)
+    for _ in range(30):
+        if not state.over:
+            state.act_id(rng.choice(state.legal_ids()))
+    k = Recording(0, 3)
+    k.update(state.view(0, since=0))
+    n = state.view(0)["history_len"]
+    assert k.read == list(range(n)) and k.done == n
+    k.read.clear()
+    k.update(state.view(0, since=n - 2))  # nothing new: nothing read
+    assert k.read == []
+    view = dict(state.view(0), history_epoch=7)  # another history: read again from the start
+    k.update(view)
+    assert k.read == list(range(n))
+    fresh = liars.make("love-letter", players=3, seed=6, target_wins=3).new_game()
+    short = fresh.view(0)  # a new match, shorter than what was read: start again
+    k.epoch = short["history_epoch"]
+    k.read.clear()
+    k.update(short)
+    assert k.read == list(range(short["history_len"])) and k.complete
+    gap = state.view(0, since=n - 3)  # a tail that starts after what was read: start again from it
+    k.read.clear()
+    k.done = 1
+    k.epoch = gap["history_epoch"]
+    k.update(gap)
+    assert k.read == list(range(n - 3, n)) and k.done == n
+
+
+# -- the gauntlet's styles -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("style", sorted(gauntlet.STYLES))
+def test_gauntlet_styles_play_legal_games_to_the_end(style: str) -> None:
+    cls = gauntlet.STYLES[style]
+    for g, players in enumerate([2, 3, 4, 4]):
+        state = liars.make("love-letter", players=players, seed=g, target_wins=2).new_game()
+        agents = [cls(game_id="love-letter", seed=g * 10 + s) for s in range(players)]
+        while not state.over:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            action = agents[seat].act(state.view(seat), legal)
+            assert action in legal
+            state.act(seat, action)
+        assert state.winners

@@ -26,9 +26,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from ..core import make as make_game
-from ..games.love_letter import LoveGame, LoveState, Play
+from ..games.love_letter import LoveGame, Play
 from ..games.love_letter_cards import GUESSES, VALUE
-from ..games.love_letter_view import constraints
+from ..games.love_letter_view import fits
 from . import register
 from .love_letter_sim import Sim, kept_after
 
@@ -164,9 +164,9 @@ def likely_guesses(
     """
     tally: dict[int, dict[str, int]] = {t: {} for t in worlds.blind}
     for _ in range(48):
-        world = worlds.draw(rng)
+        hands = worlds.deal(rng)
         for t, c in tally.items():
-            card = world.hands[t]
+            card = hands[t]
             if card in GUESSES:
                 c[card] = c.get(card, 0) + 1
     out = {int(t): {c} for t, c in known.items()}
@@ -175,26 +175,170 @@ def likely_guesses(
     return out
 
 
+class Knowledge:
+    """What this round's public history (and the bot's own hands) tell, kept up to date entry by entry.
+
+    Why incremental: a match of Love Letter is many rounds long, and reading
+    the whole history at every decision would make each decision dearer as
+    the match goes on.  :meth:`update` reads only the entries it has not
+    seen (a view may hold only the history's tail: ``history_len`` is the
+    whole length); a new ``history_epoch``, a shorter history or a gap
+    before the tail starts it again from what the view holds.
+
+    Per seat it keeps:
+
+    - ``rules``: ranks its card cannot be (a missed guess) and a value it
+      beats (it won an 8), as :func:`liars.games.love_letter_view.constraints`
+      reads them, until the hand may have changed;
+    - ``last``: the card it last played while its hand may still be what it
+      kept (not after a swap or a 10 at it, nor after a play aimed at a card
+      it had seen: that was a sure kill, not a choice between two cards);
+    - ``pairs``: (u, v) when u saw v's card this round and v has not played
+      since (a 7, a tied 8, a swap);
+    - ``knows_me``: the seats that know the bot's own card now; through the
+      bot's own plays they keep knowing it when it kept the card they saw,
+      which ``note_hand`` (the bot's hand at each of its turns) tells.
+    """
+
+    def __init__(self, seat: int, players: int) -> None:
+        self.seat = seat
+        self.players = players
+        self.epoch: Any = None
+        self.done = 0  # history entries read
+        self.complete = False  # whether this round was read from its start
+        self.mine: dict[int, tuple[str, ...]] = {}  # my hand by the history index of my coming play
+        self._new_round(False)
+
+    def _new_round(self, complete: bool, index: int = -1) -> None:
+        n = self.players
+        self.complete = complete
+        self.rules: list[tuple[set[str], int]] = [(set(), 0) for _ in range(n)]
+        self.loser: tuple[int, int] | None = None  # (winner of an 8, loser) waiting for the loser's card
+        self.last: dict[int, str] = {}
+        self.pairs: set[tuple[int, int]] = set()
+        self.knows_me: list[int] = []
+        self.mine = {i: h for i, h in self.mine.items() if i > index}  # this round's turns only
+
+    def note_hand(self, index: int, hand: Sequence[str]) -> None:
+        """My hand when the entry at ``index`` (my play) is still to come."""
+        self.mine[index] = tuple(hand)
+
+    def update(self, view: Mapping[str, Any]) -> None:
+        events: Sequence[Mapping[str, Any]] = view["history"]
+        total = view.get("history_len", len(events))
+        offset = total - len(events)
+        epoch = view.get("history_epoch", 0)
+        if epoch != self.epoch or total < self.done or offset > self.done:
+            if self.epoch is not None and (epoch != self.epoch or total < self.done):
+                self.mine = {}  # another history: my notes were about it
+            self.epoch, self.done = epoch, offset
+            self._new_round(offset == 0)
+        for i in range(self.done, total):
+            self.step(i, events[i - offset])
+        self.done = total
+
+    def step(self, index: int, e: Mapping[str, Any]) -> None:
+        """Read one history entry (at ``index`` in the whole history)."""
+        kind = e["type"]
+        if kind == "round":
+            self._new_round(True, index)
+            return
+        rules = self.rules
+        loser, self.loser = self.loser, None
+        if kind == "out":
+            s = e["seat"]
+            if loser is not None and s == loser[1] and e["card"]:
+                w = loser[0]
+                rules[w] = (rules[w][0], max(rules[w][1], VALUE[e["card"]]))
+            self.pairs = {(u, v) for u, v in self.pairs if s != u and s != v}
+            return
+        if kind != "play":
+            return
+        s, t, card = e["seat"], e.get("target"), e["card"]
+        last, me = self.last, self.seat
+        if (s, t) in self.pairs:  # aimed at a card it had seen
+            last.pop(s, None)
+        else:
+            last[s] = card
+        if t is not None and (card == "J" or card == "T"):  # a hand that came from elsewhere
+            last.pop(t, None)
+            if card == "J":
+                last.pop(s, None)
+        # who knows my card
+        if s == me:
+            hand = self.mine.pop(index, None)
+            kept = hand is not None and hand[0] != card and not (card == "T" and t == me)
+            if not kept or card == "J":
+                self.knows_me = []
+            if isinstance(t, int) and t != me and card in ("8", "J") and e.get("loser") is None:
+                self.knows_me = [*self.knows_me, t]
+        elif card == "T" and t == me:
+            self.knows_me = []
+        elif t == me and card in ("7", "8", "J"):
+            if card == "J":
+                self.knows_me = []
+            self.knows_me = [*self.knows_me, s]
+        # the rules a card must fit
+        if fits(card, rules[s]):  # else the card played was the one drawn: the old card stays
+            rules[s] = (set(), 0)
+        if t is not None:
+            if card in ("6", "5") and not e["hit"]:
+                rules[t][0].add(e["guess"])
+            elif card == "8" and e["loser"] is not None:
+                self.loser = (t if e["loser"] == s else s, e["loser"])
+            elif card == "J":
+                rules[s], rules[t] = rules[t], (set(), 0)
+            elif card == "T":
+                rules[t] = (set(), 0)
+        # who saw whose card
+        pairs = {(u, v) for u, v in self.pairs if v != s}  # (a 10 at yourself included)
+        if t is not None and t != s:
+            if card == "T":
+                pairs = {(u, v) for u, v in pairs if v != t}
+            elif card == "7":
+                pairs.add((s, t))
+            elif card == "8" and e.get("loser") is None:
+                pairs |= {(s, t), (t, s)}
+            elif card == "J":
+                moved = {(u, s if v == t else t) for u, v in pairs if v in (s, t) and u not in (s, t)}
+                pairs = {(u, v) for u, v in pairs if v not in (s, t)} | moved | {(s, t), (t, s)}
+        self.pairs = pairs
+
+
+def _sightings(events: Sequence[Mapping[str, Any]]) -> set[tuple[int, int]]:
+    """Pairs (u, v): u saw v's card this round (a 7, an equal 8, a J) and v has not played since.
+
+    After v plays, u may still know what v kept, but nobody else can tell, so
+    the pair is dropped; a 10 at v or v going out ends it for sure.  (The
+    from-scratch form of :attr:`Knowledge.pairs`, kept for the tests.)
+    """
+    k = Knowledge(-1, 4)
+    for i, e in enumerate(events):
+        k.step(i, e)
+    return k.pairs
+
+
 @register(GAME, "strong")
 class StrongBot:
     """Determinized Monte Carlo over the rule of thumb, with beliefs from the history.
 
-    ``budget`` (seconds per decision, default 0.08) caps the thinking;
-    ``worlds`` caps the number of sampled worlds (set it, with a generous
-    budget, for play that does not depend on the machine's speed).
-    ``keep_bias`` is how sure it is that a player kept a card at least as
-    high as the one they played (0: no such belief; against ``basic``, 0.95
-    measured best among 0.75, 0.92, 0.95, 0.98).  ``prune``: a play is
-    dropped once it trails the best by that many standard errors; ``trust``:
-    the rule of thumb's play gets that many standard errors of head start.
+    ``worlds`` (default 160) is the fixed amount of work per decision: that
+    many sampled worlds, each played out once per play still in the race, so
+    the same seed plays the same moves on any machine.  ``budget`` (seconds,
+    default none) is an opt-in cap on top; when it is hit first the move
+    depends on the machine's speed.  ``keep_bias`` is how sure it is that a
+    player kept a card at least as high as the one they played (0: no such
+    belief).  ``prune``: a play is dropped once it trails the best by that
+    many standard errors; ``trust``: the rule of thumb's play gets that many
+    standard errors of head start.
     """
 
     def __init__(
         self,
         game_id: str = GAME,
         seed: int | None = None,
-        budget: float = 0.08,
-        worlds: int | None = None,
+        budget: float | None = None,
+        worlds: int | None = 160,
         keep_bias: float = 0.95,
         prune: float = 2.5,
         trust: float = 1.0,
@@ -208,8 +352,7 @@ class StrongBot:
         self.keep_bias = keep_bias
         self._games: dict[str, LoveGame] = {}
         self.last_worlds = 0  # worlds the last decision used (for tuning)
-        # My hand at each of my turns this round, by (round, index of my play in the history).
-        self.memory: dict[tuple[int, int], tuple[str, ...]] = {}
+        self.knowledge: Knowledge | None = None
 
     def _game(self, view: Mapping[str, Any]) -> LoveGame:
         key = repr((view["players"], sorted(view["options"].items())))
@@ -218,18 +361,26 @@ class StrongBot:
             self._games[key] = cast(LoveGame, game)
         return self._games[key]
 
+    def know(self, view: Mapping[str, Any]) -> Knowledge:
+        """The knowledge of this view's round, brought up to date with the entries not read yet."""
+        k = self.knowledge
+        if k is None or k.seat != view["seat"] or k.players != view["players"]:
+            k = self.knowledge = Knowledge(view["seat"], view["players"])
+        k.update(view)
+        return k
+
     def act(self, view: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
-        self.memory = {k: h for k, h in self.memory.items() if k[0] == view["round"]}
-        self.memory[view["round"], len(view["history"])] = tuple(view["hand"])
+        knowledge = self.know(view)
+        knowledge.note_hand(view.get("history_len", len(view["history"])), view["hand"])
         if len(legal_actions) == 1:
             return legal_actions[0]
-        deadline = time.perf_counter() + self.budget
+        deadline = math.inf if self.budget is None else time.perf_counter() + self.budget
         game = self._game(view)
         legal = [game.parse_action(a) for a in legal_actions]
         plays = [p for p in legal if p.card != "K"] or legal  # the K is never worth playing
         if len(plays) == 1:
             return _pick(plays[0], legal_actions, self.rng)
-        worlds = _Worlds(game.sample_state(view, self.rng), view, view["seat"], self.keep_bias, self.memory)
+        worlds = _Worlds(view, knowledge, self.keep_bias)
         if any(p.guess is not None for p in plays):
             guesses = likely_guesses(worlds, view["known"], self.rng)
             plays = [
@@ -251,7 +402,7 @@ class StrongBot:
         Worlds come in batches; every play still in the race is judged on
         each world of a batch (the same worlds for all: a fair comparison with
         few of them).  After a batch, plays far behind the best are dropped,
-        so the time goes to telling the good ones apart.  The rule of thumb's
+        so the work goes to telling the good ones apart.  The rule of thumb's
         own play (``default``) is trusted by ``trust`` standard errors: a
         noisy estimate should not talk the bot out of a sound habit.
         """
@@ -260,9 +411,10 @@ class StrongBot:
         alive = list(range(len(plays)))
         wins = [0.0] * len(plays)
         done = 0
-        while done < limit and len(alive) > 1 and (done < 8 or time.perf_counter() < deadline):
+        timed = deadline != math.inf
+        while done < limit and len(alive) > 1 and (done < 8 or not timed or time.perf_counter() < deadline):
             for _ in range(min(8, limit - done)):
-                if done >= 8 and time.perf_counter() >= deadline:
+                if timed and done >= 8 and time.perf_counter() >= deadline:
                     break
                 world = worlds.draw(rng)
                 for i in alive:
@@ -282,120 +434,57 @@ class StrongBot:
         return plays[max(alive, key=lambda i: (wins[i] + (bonus if i == default else 0.0), -i))]
 
 
-def _sightings(events: Sequence[Mapping[str, Any]]) -> set[tuple[int, int]]:
-    """Pairs (u, v): u saw v's card this round (a 7, an equal 8, a J) and v has not played since.
-
-    After v plays, u may still know what v kept, but nobody else can tell, so
-    the pair is dropped; a 10 at v or v going out ends it for sure.
-    """
-    pairs: set[tuple[int, int]] = set()
-    for e in events:
-        if e["type"] == "out":
-            pairs = {(u, v) for u, v in pairs if e["seat"] not in (u, v)}
-            continue
-        if e["type"] != "play":
-            continue
-        s, t, card = e["seat"], e.get("target"), e["card"]
-        pairs = {(u, v) for u, v in pairs if v != s}  # (a 10 at yourself included)
-        if t is None or t == s:
-            continue
-        if card == "T":
-            pairs = {(u, v) for u, v in pairs if v != t}
-        elif card == "7":
-            pairs.add((s, t))
-        elif card == "8" and e.get("loser") is None:
-            pairs |= {(s, t), (t, s)}
-        elif card == "J":
-            moved = {(u, s if v == t else t) for u, v in pairs if v in (s, t) and u not in (s, t)}
-            pairs = {(u, v) for u, v in pairs if v not in (s, t)} | moved | {(s, t), (t, s)}
-    return pairs
-
-
 class _Worlds:
-    """Fast re-deals of one sampled state: the hidden cards move, everything else is shared.
+    """Fast deals of the hidden cards for one decision: the bot's own turn, from its view and knowledge.
 
-    Beliefs beyond what the view rules out: a player who played a card
+    Everything public (played cards, who is out or protected, the bot's
+    hand and what it knows) is shared; the cards it cannot place are dealt
+    to the hands it does not know, the pile and the set-aside card at each
+    draw.  Beliefs beyond what the view rules out: a player who played a card
     probably kept a higher one (``keep_bias``: how sure we are of that), and
-    whoever saw our card since we last played knows it.
+    whoever saw a card since its owner last played knows it.
     """
 
-    def __init__(
-        self,
-        base: LoveState,
-        view: Mapping[str, Any],
-        seat: int,
-        keep_bias: float,
-        memory: Mapping[tuple[int, int], Sequence[str]] | None = None,
-    ) -> None:
-        memory = memory or {}
-        n = base.game.players
-        events = base.history
-        start = max((i for i, e in enumerate(events) if e["type"] == "round"), default=-1)
-        known = view["known"]
-        actor = base.to_act[0]
-        self.blind = [t for t in range(n) if t != seat and not base.out[t] and str(t) not in known]
-        self.actor_extra = actor != seat
-        self.rules = constraints(events, n)
+    def __init__(self, view: Mapping[str, Any], knowledge: Knowledge, keep_bias: float) -> None:
+        n = view["players"]
+        seat = view["seat"]
+        known: Mapping[str, str] = view["known"]
+        out: Sequence[bool] = view["out"]
+        self.blind = [t for t in range(n) if t != seat and not out[t] and str(t) not in known]
+        self.rules = knowledge.rules
         self.keep_bias = keep_bias
-        # The last card each seat played this round, while their hand may still be what they kept;
-        # not after a play that may have been a sure kill (aimed at a card the player had seen).
-        self.last: dict[int, str] = {}
-        seen: set[tuple[int, int]] = set()
-        for i in range(start + 1, len(events)):
-            e = events[i]
-            if e["type"] != "play":
-                continue
-            t = e.get("target")
-            if (e["seat"], t) in seen:
-                self.last.pop(e["seat"], None)
-            else:
-                self.last[e["seat"]] = e["card"]
-            if t is not None and e["card"] in ("J", "T"):  # a hand that came from elsewhere
-                self.last.pop(t, None)
-                if e["card"] == "J":
-                    self.last.pop(e["seat"], None)
-            seen = _sightings(events[start + 1 : i + 1])
-        # Who knows my card now (from a 7 at me, an 8 with me, a J with me).  Through my own plays
-        # they keep knowing it when I kept the card they saw: ``memory`` holds my hands at my turns.
-        knows_me: list[int] = []
-        for i in range(start + 1, len(events)):
-            e = events[i]
-            if e["type"] != "play":
-                continue
-            t = e.get("target")
-            card = e["card"]
-            if e["seat"] == seat:
-                hand = memory.get((view["round"], i))
-                kept = hand is not None and hand[0] != card and not (card == "T" and t == seat)
-                knows_me = knows_me if kept and card != "J" else []
-                if isinstance(t, int) and t != seat and card in ("8", "J") and e.get("loser") is None:
-                    knows_me = [*knows_me, t]
-            elif card == "T" and t == seat:
-                knows_me = []
-            elif t == seat and card in ("7", "8", "J"):
-                if card == "J":
-                    knows_me = []
-                knows_me = [*knows_me, e["seat"]]
-        if base.hands[seat]:
-            for u in knows_me:
-                if not base.out[u]:
-                    base.known[u][str(seat)] = base.hands[seat][0]
-        # Who saw whose card among the others (the card itself is dealt with each world).
-        self.pairs = [(u, v) for u, v in _sightings(events[start + 1 :]) if seat not in (u, v)]
-        self.pairs = [(u, v) for u, v in self.pairs if not base.out[u] and not base.out[v]]
-        hidden = [base.hands[t][0] for t in self.blind]
-        if self.actor_extra:
-            hidden.append(base.hands[actor][1])
-        if base.set_aside is not None:
-            hidden.append(base.set_aside)
-        self.pool = hidden + base.deck
-        self.base = Sim.of(base)
-        self.base.me = seat
-        for t, card in self.last.items():
-            self.base.last[t] = card
+        self.last = dict(knowledge.last)
+        self.pool = [c for c, k in view["unseen"].items() for _ in range(k)]
+        base = Sim.__new__(Sim)
+        base.n, base.turn, base.me = n, seat, seat
+        hand = view["hand"]
+        base.hands = [None] * n
+        base.hands[seat] = hand[0]
+        base.drawn = hand[1]
+        for t, c in known.items():
+            base.hands[int(t)] = c
+        base.deck = []
+        base.aside = "" if view["set_aside_down"] else None
+        base.out = list(out)
+        base.prot = list(view["protected"])
+        base.sums = [sum(VALUE[c] for c in p) for p in view["played"]]
+        base.known = [{} for _ in range(n)]
+        base.known[seat] = dict(known)
+        for u in knowledge.knows_me:
+            if u != seat and not out[u]:
+                base.known[u][_KEY[seat]] = hand[0]
+        faceup = dict.fromkeys(VALUE, 0)
+        for p in view["played"]:
+            for c in p:
+                faceup[c] += 1
+        base.faceup = faceup
+        base.last = [self.last.get(t) for t in range(n)]
+        self.base = base
+        self.pairs = [(u, v) for u, v in knowledge.pairs if seat not in (u, v) and not out[u] and not out[v]]
+        self.deck_size = view["deck_size"]
 
-    def draw(self, rng: random.Random) -> Sim:
-        """One world: each blind hand drawn in turn from the cards left, weighted by belief."""
+    def deal(self, rng: random.Random) -> list[str]:
+        """The unseen cards in a random order, weighted by belief: the blind hands first, then the rest."""
         pool = list(self.pool)
         rules, last, doubt = self.rules, self.last, 1.0 - self.keep_bias
         order = list(self.blind)
@@ -425,17 +514,22 @@ class _Worlds:
             pool[k] = pool[-1]
             pool.pop()
         rng.shuffle(pool)
-        s = self.base.copy()
+        out: list[str] = [""] * self.base.n
         for t, c in hands.items():
-            s.hands[t] = c
-        i = 0
+            out[t] = c
+        return out + pool
+
+    def draw(self, rng: random.Random) -> Sim:
+        """One world as a simulator at the bot's turn."""
+        dealt = self.deal(rng)
+        n = self.base.n
+        s = self.base.copy()
+        for t in self.blind:
+            s.hands[t] = dealt[t]
         for u, v in self.pairs:
             s.known[u][_KEY[v]] = s.hands[v]  # type: ignore[assignment]
-        if self.actor_extra:
-            s.drawn = pool[i]
-            i += 1
+        rest = dealt[n:]
         if s.aside is not None:
-            s.aside = pool[i]
-            i += 1
-        s.deck = pool[i:]  # bottom first in a Sim; any order is as good after the shuffle
+            s.aside = rest.pop()
+        s.deck = rest  # bottom first in a Sim; any order is as good after the shuffle
         return s
