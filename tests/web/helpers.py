@@ -19,10 +19,12 @@ def create_table(
     name: str,
     window: float = 2.0,
     turn: float | None = None,
+    grace: float | None = None,
 ) -> str:
     """Fill the lobby form and create the table; returns the table id (the page is at /t/ID).
 
-    ``turn`` is the turn timer in seconds (the lobby's "seconds per turn"; none by default)."""
+    ``turn`` is the turn timer in seconds (the lobby's "seconds per turn"; none by default), ``grace``
+    the seconds before a bot plays for a player who left (the server's 60 by default)."""
     page.goto(url + "/")
     page.select_option("#game", game)
     page.fill("#players", str(players))
@@ -39,11 +41,15 @@ def create_table(
     for i, kind in enumerate(seats):
         if i > 0:
             page.select_option(f"#seat-{i}", kind)
-    page.fill("#window", str(window))
-    page.press("#window", "Tab")
+    if page.locator("#window").count():  # only games with challenge windows ask for its seconds
+        page.fill("#window", str(window))
+        page.press("#window", "Tab")
     if turn is not None:
         page.fill("#turn", str(turn))
         page.press("#turn", "Tab")
+    if grace is not None:
+        page.fill("#grace", str(grace))
+        page.press("#grace", "Tab")
     page.fill("#name", name)
     page.click("#create")
     page.wait_for_selector("#invite, #table")

@@ -79,7 +79,7 @@ def full_game(
     names = {0: "Anna", 1: "Bram"}
     winners = spec.locator("#winners").inner_text()
     for w in state.winners:
-        assert names.get(w, f"Bot {w + 1} (random)") in winners
+        assert names.get(w, f"Bot {w + 1} (easy)") in winners
     a.screenshot(path=str(SHOTS / f"{game}-over.png"), full_page=True)
     return [a, b], spec, table
 
@@ -87,11 +87,21 @@ def full_game(
 def test_liars_dice_whole_game(web: Any, contexts: list[Any]) -> None:
     (a, _b), spec, table = full_game(web, contexts, "liars-dice", {"dice": 2})
     # every die is shown at the end: the last call's cups, drawn as dice with their faces
-    last = web.table_state(table).view(None)["revealed"]["dice"]
+    view = web.table_state(table).view(None)
+    last = view["revealed"]["dice"]
     for p in (a, spec):
+        # one row per seat that still had dice at the last call (no empty rows for those out before)
+        assert p.locator("#reveal .cups li").count() == sum(1 for d in last if d)
         for seat, dice in enumerate(last):
-            cup = p.locator("#reveal .cups li").nth(seat).locator(".die")
-            assert cup.evaluate_all("els => els.map(e => Number(e.dataset.face))") == dice
+            if dice:
+                cup = p.locator(f"#reveal .cups li[data-seat='{seat}'] .die")
+                assert cup.evaluate_all("els => els.map(e => Number(e.dataset.face))") == dice
+        # the places in order, first place first, as English writes them
+        shown = p.locator("#places li").evaluate_all("els => els.map(e => Number(e.dataset.seat))")
+        assert shown == sorted(range(len(last)), key=lambda s: (view["places"][s], s))
+        first = p.locator("#places li").first.inner_text()
+        assert first.startswith("1st ")
+    assert a.locator("#over h3").first.inner_text() == "The cups at the last call"
 
 
 def test_cheat_whole_game(web: Any, contexts: list[Any]) -> None:

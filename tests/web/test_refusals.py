@@ -103,7 +103,7 @@ def test_refusal_params_are_named_as_the_page_names_them(web: Any, browser: Any)
         )
         assert got[4] == "D♥"  # the Norwegian queen (dame) of hearts, as the table shows it
         assert got[0] == "Du har ikke D♥ K♠."
-        assert got[1] == "Et utspill kan ikke ha mer enn fire av verdien Kn."
+        assert got[1] == "Et utspill kan ikke ha mer enn fire kort av valøren Kn."
         assert got[2] == "Bram er beskyttet av en 9 til sin neste tur."
         assert got[3] == "an English reason"
     finally:

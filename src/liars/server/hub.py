@@ -211,4 +211,6 @@ class Hub:
         if new_table is None:
             raise TableError("internal", "the rematch table is gone", 500)
         index, new_token_ = await new_table.join(table.seats[seat].name or f"seat {seat}", prefer=seat)
+        # Told again once the player sits at the new table: the others can see who asked for it.
+        table._news()
         return new_table, index, new_token_

@@ -1,6 +1,7 @@
 // The app: the lobby at "/", a table at "/t/{id}". It speaks the server's HTTP API and WebSocket
 // protocol (docs/protocol.md, "Server") and draws only what the server sent: the viewer's own view.
 import { cardText, h } from "./draw.js";
+import { HOWTO, OPTION_LABELS } from "./howto.js";
 import { LANGS, getLang, levelName, refusal, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import cheat from "./games/cheat.js";
@@ -16,6 +17,7 @@ const root = document.getElementById("app");
 const S = {
   games: [], tableId: null, info: null, frame: null, ws: null, wsFor: null, seat: null, error: null,
   sel: [], pending: false, deadlineAt: null, reveal: null, missing: false, closing: false,
+  graceAt: {}, rematchSeats: null, announced: "",
 };
 
 export const store = {
@@ -122,7 +124,11 @@ function connect() {
 function onFrame(f) {
   if (f.type === "table") {
     S.info = { ...S.info, ...f };
+    // a seat whose player left: when its stand-in bot takes over (the server counts the grace)
+    S.graceAt = {};
+    for (const s of f.seats || []) if (typeof s.grace === "number") S.graceAt[s.seat] = performance.now() + s.grace * 1000;
     if (f.status === "over" && !S.reveal) loadReveal();
+    if (f.rematch) loadRematch(f.rematch);
   } else if (f.type === "view") {
     if (f.since) { // the history from f.since on: the rest is what the last view held
       const held = S.frame && S.frame.view.history;
@@ -145,6 +151,17 @@ function onFrame(f) {
   render();
 }
 
+// Who already sat down at the rematch table: the others are told someone asked for one.
+async function loadRematch(id) {
+  try {
+    const info = await api(`/api/tables/${id}`);
+    S.rematchSeats = info.seats.filter((s) => s.kind === "human" && s.taken).map((s) => s.name);
+  } catch {
+    S.rematchSeats = null;
+  }
+  render();
+}
+
 async function loadReveal() {
   S.reveal = "loading";
   try {
@@ -154,6 +171,20 @@ async function loadReveal() {
   }
   render();
 }
+
+/** Whether this page's seat is being played by a stand-in bot (after a timeout or a long absence). */
+function awayMe() {
+  const f = S.frame;
+  return !!(f && f.seat !== null && !f.view.over && (f.away || []).includes(f.seat));
+}
+
+/** "I'm back": any message from the seat returns it to its player (the server's touch). */
+function comeBack() {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify({ type: "ping" }));
+}
+// Any click or key on the page while away counts as being back.
+document.addEventListener("pointerdown", () => { if (awayMe()) comeBack(); }, true);
+document.addEventListener("keydown", () => { if (awayMe()) comeBack(); }, true);
 
 function send(action) {
   if (!S.ws || !S.frame || S.pending) return;
@@ -175,10 +206,29 @@ export function render() {
   if (again && again !== document.activeElement) again.focus();
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight; // the newest line in sight
+  notice();
+}
+
+// The tab's title says when it is your turn (seen from another tab), and the live region reads
+// the newest news aloud to a screen reader: whose turn it is and the last line of the log.
+function notice() {
+  const f = S.frame;
+  const base = S.info ? `${gameName(S.info.game)} — ${t("title")}` : t("title");
+  const mine = f && S.tableId && f.legal.length > 0 && !f.view.over;
+  document.title = mine ? t("your_turn_title", { title: base }) : base;
+  const live = document.getElementById("live");
+  if (!live) return;
+  const status = document.getElementById("status");
+  const last = document.querySelector("#log li:last-child");
+  const say = [status ? status.dataset.say : "", last ? last.textContent : ""].filter(Boolean).join(". ");
+  if (say !== S.announced) {
+    S.announced = say;
+    live.textContent = say;
+  }
 }
 
 function draw() {
-  root.replaceChildren();
+  root.replaceChildren(h("p", { id: "live", class: "sr-only", "aria-live": "polite", role: "status" }, S.announced));
   if (!S.tableId) {
     root.append(header(t("tagline")), lobby({ S, api, go, store, gameName }));
     return;
@@ -189,7 +239,7 @@ function draw() {
   }
   if (!S.info) return;
   root.append(header(gameName(S.info.game)));
-  if (S.lost) root.append(h("p", { class: "notice" }, t("reconnecting")));
+  if (S.lost) root.append(h("p", { class: "notice", id: "lost" }, t("reconnecting")));
   if (S.info.status === "waiting" || !S.frame) root.append(waitingRoom());
   else root.append(tablePage());
 }
@@ -202,14 +252,44 @@ function names() {
   };
 }
 
+/** The table's settings for whoever is invited: its options and timers, named as the lobby names them. */
+function tableOptions(info) {
+  const g = S.games.find((x) => x.id === info.game);
+  const label = (k) => OPTION_LABELS[getLang()][k] || k;
+  const rows = [];
+  for (const o of g ? g.options : []) {
+    let v = info.options[o.name];
+    if (o.name === "first_dealer" && Number.isInteger(v)) v = t("seat", { n: v + 1 });
+    else if (typeof v === "boolean") v = v ? "✓" : "✗";
+    else if (v === null || v === undefined) v = t("unset");
+    else if (typeof v === "string") v = label(v);
+    rows.push([label(o.name), v]);
+  }
+  const st = info.settings || {};
+  if (info.game === "cheat" || info.game === "liegen") rows.push([t("window_seconds"), st.window_seconds]);
+  if (st.turn_seconds) rows.push([t("turn_seconds"), st.turn_seconds]);
+  if (st.grace_seconds) rows.push([t("grace_seconds"), st.grace_seconds]);
+  return h("dl", { class: "table-options", id: "table-options" }, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, String(v))]));
+}
+
+function howTo(game, open) {
+  const g = S.games.find((x) => x.id === game);
+  return h("details", { class: "howto", id: "table-howto", open: open || null }, h("summary", {}, t("how_to_play")),
+    h("p", {}, HOWTO[game]?.[getLang()] || (g && g.summary) || ""));
+}
+
 function waitingRoom() {
   const mine = store.get(S.tableId);
   const link = `${location.origin}/t/${S.tableId}`;
   const free = S.info.seats.filter((s) => s.kind === "human" && !s.taken).length;
   if (S.joinName === undefined) S.joinName = localStorage.getItem("liars.name") || "";
+  const host = mine && mine.seat === S.info.seats.find((s) => s.kind === "human")?.seat;
   return h("section", { class: "waiting", id: "waiting" },
     h("h2", {}, t("waiting")),
-    h("p", {}, t("waiting_help")),
+    h("p", { id: "waiting-help" }, host ? t("waiting_help") : t("guest_help", { game: gameName(S.info.game) })),
+    howTo(S.info.game, !host),
+    h("h3", {}, t("table_options")),
+    tableOptions(S.info),
     h("div", { class: "invite" },
       h("label", { for: "invite" }, t("invite")),
       h("input", { id: "invite", readonly: true, value: link, onfocus: (e) => e.target.select() }),
@@ -244,6 +324,7 @@ function tablePage() {
   const v = f.view;
   const R = RENDERERS[v.game];
   const name = names();
+  const win = f.window && !v.over ? f.window : null;
   const ctx = {
     t, name, send, sel: S.sel, pending: S.pending, frame: f, me: f.seat, redraw: () => render(),
     toggle: (code, multi) => {
@@ -256,30 +337,42 @@ function tablePage() {
     },
   };
   ctx.sel = S.sel;
-  const turn = f.window ? f.window.seats : v.to_act;
+  // The gold ring is on whoever plays next. In a challenge window that is the player after the
+  // one who played (the seats being asked are not "to play": the window says what it asks).
+  const turn = v.over ? [] : win ? [R.next(v)] : v.to_act;
+  const away = new Set(f.away || []);
   const seats = h("ol", { class: "seats", id: "seats" }, S.info.seats.map((s, i) => h("li", {
-    class: ["seat", turn.includes(i) && !v.over ? "turn" : "", i === f.seat ? "me" : "", s.away ? "away" : ""].join(" "),
+    class: ["seat", turn.includes(i) ? "turn" : "", i === f.seat ? "me" : "", away.has(i) || s.away ? "away" : "",
+      s.kind === "human" && s.connected === false ? "offline" : ""].join(" "),
     "data-seat": i,
   },
-  h("strong", {}, name(i)), i === f.seat ? h("em", {}, ` (${t("you")})`) : "",
-  s.away ? h("span", { class: "tag" }, ` ${t("away")}`) : "",
+  h("strong", { class: "name" }, name(i)), i === f.seat ? h("em", {}, ` (${t("you")})`) : "",
+  away.has(i) || s.away ? h("span", { class: "tag away-tag" }, ` ${t("away")}`)
+    : s.kind === "human" && s.connected === false && !v.over ? h("span", { class: "tag offline-tag" }, ` ${t("offline")}`,
+      S.graceAt[i] !== undefined ? h("span", { class: "grace", "data-seat": i }) : "") : "",
   h("div", { class: "count" }, R.seat(v, i, ctx)))));
   let status;
   if (v.over) status = t("game_over");
+  else if (win) status = t("window_status", { claim: R.claim(v, ctx) });
   else if (f.legal.length) status = t("your_turn");
   else status = turn.map((i) => t("turn_of", { name: name(i) })).join(", ");
   const page = h("main", { class: `table game-${v.game}`, id: "table", "data-seq": f.seq },
-    h("p", { class: "status", id: "status" }, status,
+    h("p", { class: "status", id: "status", "data-say": status }, status,
+      win ? h("span", { class: "window-countdown", id: "window-countdown" }) : "",
       f.seat === null ? h("span", { class: "spectator", id: "spectating" }, ` — ${t("spectating")}. ${t("spectators_note")}`) : ""),
+    awayMe() ? h("p", { class: "notice", id: "away-me" }, t("away_me"), " ",
+      h("button", { type: "button", id: "back", onclick: comeBack }, t("back"))) : null,
     seats,
     h("section", { class: "board", id: "board" }, R.board(v, ctx)),
     f.seat !== null && !v.over ? h("section", { class: "mine", id: "mine" }, R.mine(f, ctx)) : null,
     f.legal.length ? h("section", { class: "actions", id: "actions" }, R.actions(f, ctx),
-      S.deadlineAt !== null ? h("span", { class: "countdown", id: "countdown" }) : null) : null,
-    S.error ? h("p", { class: "error", id: "error", role: "alert", "data-code": S.error.code }, refused(S.error)) : null,
+      S.deadlineAt !== null ? h("span", { class: "countdown", id: "countdown" }) : null,
+      S.error ? h("p", { class: "error", id: "error", role: "alert", "data-code": S.error.code }, refused(S.error)) : null) : null,
+    S.error && !f.legal.length ? h("p", { class: "error", id: "error", role: "alert", "data-code": S.error.code }, refused(S.error)) : null,
     v.over ? gameOver(v, R, ctx) : null,
     h("section", { class: "log" }, h("h3", {}, t("log")),
-      h("ol", { id: "log" }, R.log(v, ctx).map((line) => h("li", {}, line)))));
+      h("ol", { id: "log" }, R.log(v, ctx).map((line) => h("li", {}, line)))),
+    howTo(v.game, false));
   tick(page);
   return page;
 }
@@ -295,23 +388,32 @@ function gameOver(v, R, ctx) {
   return h("section", { class: "over", id: "over" },
     h("h2", {}, v.winners.includes(ctx.me) ? t("you_won") : t("game_over")),
     h("p", { id: "winners" }, t("winners", { names: winners })),
-    h("h3", {}, t("all_hands")),
+    h("h3", {}, R.revealTitle ? R.revealTitle() : t("all_hands")),
     R.reveal(v, S.reveal && S.reveal.hands ? S.reveal.hands : null, ctx),
+    S.info.rematch && S.rematchSeats && S.rematchSeats.length && !store.get(S.info.rematch)
+      ? h("p", { class: "notice", id: "rematch-notice" }, t("rematch_asked", { names: S.rematchSeats.join(", ") })) : null,
+    h("div", { class: "buttons" },
     mine ? h("button", { id: "rematch", type: "button", onclick: async () => {
       try {
         const r = await api(`/api/tables/${S.tableId}/rematch`, { token: mine.token });
         store.put(r.table, { seat: r.seat, token: r.token });
         go(`/t/${r.table}`);
       } catch (err) { S.error = err; render(); }
-    } }, t("rematch")) : S.info.rematch ? h("a", { href: `/t/${S.info.rematch}` }, t("rematch")) : null,
-    h("a", { href: "/", class: "button", onclick: (e) => { e.preventDefault(); go("/"); } }, t("new_game")));
+    } }, t("rematch")) : S.info.rematch ? h("a", { href: `/t/${S.info.rematch}`, class: "button" }, t("rematch")) : null,
+    h("a", { href: "/", class: "button", onclick: (e) => { e.preventDefault(); go("/"); } }, t("new_game"))));
 }
 
 // The countdown of a challenge window or turn timer, redrawn without rebuilding the page.
 function tick(page) {
+  const left = (at) => Math.max(0, Math.ceil((at - performance.now()) / 1000));
   const el = page.querySelector("#countdown");
-  if (!el || S.deadlineAt === null) return;
-  el.textContent = t("closes_in", { s: Math.max(0, Math.ceil((S.deadlineAt - performance.now()) / 1000)) });
+  if (el && S.deadlineAt !== null) el.textContent = t("closes_in", { s: left(S.deadlineAt) });
+  const w = page.querySelector("#window-countdown");
+  if (w && S.windowAt) w.textContent = ` · ${t("closes_in", { s: left(S.windowAt) })}`;
+  for (const g of page.querySelectorAll(".grace")) {
+    const at = S.graceAt[g.dataset.seat];
+    if (at !== undefined) g.textContent = ` · ${t("grace_left", { s: left(at) })}`;
+  }
 }
 setInterval(() => { const p = document.getElementById("table"); if (p) tick(p); }, 250);
 

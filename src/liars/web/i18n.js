@@ -15,20 +15,29 @@ export const STRINGS = {
     join: "Sit down", watch: "Watch", open_tables: "Open tables", playing_tables: "Tables in play",
     none: "None right now.", how_to_play: "How to play", waiting: "Waiting for players",
     waiting_help: "Send the invite link to your friends; the game starts when every seat is taken.",
+    guest_help: "You are invited to a game of {game}. Type your name and sit down; the game starts when every seat is taken.",
     free: "free", your_turn: "Your turn", turn_of: "{name} to play", log: "Game log",
-    liar: "Liar!", pass: "Pass", play: "Play", bid: "Bid", spot_on: "Spot on!",
+    liar: "Liar!", pass: "Accept", play: "Play", bid: "Bid", spot_on: "Spot on!",
+    window_status: "{claim} — Liar! or accept", your_turn_title: "Your turn — {title}",
     closes_in: "{s} s", game_over: "Game over", winners: "Winner: {names}", rematch: "Rematch",
     lobby: "Lobby", spectating: "You are watching", refused: "Refused: {msg}",
     reconnecting: "Connection lost, reconnecting…", away: "away (a bot plays)", pile: "Pile",
-    cards_n: "{n} cards", dice_n: "{n} dice", round_n: "Round {n}", rounds_won: "Rounds won: {n}",
-    window_seconds: "Seconds to call liar", turn_seconds: "Seconds per turn (empty: no limit)",
-    default_value: "default", all_hands: "Every hand, revealed", your_hand: "Your hand",
+    cards_n: { one: "{n} card", other: "{n} cards" }, dice_n: { one: "{n} die", other: "{n} dice" },
+    round_n: "Round {n}", rounds_won: "Rounds won: {n}",
+    window_seconds: "Seconds to call “Liar!”", turn_seconds: "Seconds per turn (empty: no limit)",
+    grace_seconds: "Seconds before a bot plays for a player who left",
+    default_value: "default", all_hands: "What everyone held", your_hand: "Your hand",
     your_dice: "Your dice", select_cards: "Pick cards by clicking them.", no_table: "No such table.",
     full: "Every seat is taken; you can watch.", unset: "(none)", protected: "protected", out: "out",
     seat_of: "{name}'s seat", spectators_note: "Spectators see only what is public.",
     refresh: "Refresh", quantity: "Quantity", face: "Face", error: "Error: {msg}",
     you_won: "You won!", new_game: "New table",
-    level_random: "random", level_basic: "basic", level_strong: "strong",
+    level_random: "easy", level_basic: "medium", level_strong: "hard",
+    offline: "left the table", grace_left: "a bot takes over in {s} s", back: "I'm back",
+    away_me: "You were away: a bot is playing your seat.",
+    rematch_asked: "{names} asked for a rematch: click Rematch to sit down with them.",
+    private_table: "Invite only (not listed in the lobby)", listed: "listed in the lobby", unlisted: "invite only",
+    pick_first: "Pick the cards to play first.", table_options: "This table",
   },
   nb: {
     title: "Løgnere", tagline: "Bløffespill for venner og roboter",
@@ -38,43 +47,61 @@ export const STRINGS = {
     join: "Sett deg", watch: "Se på", open_tables: "Åpne bord", playing_tables: "Bord i spill",
     none: "Ingen akkurat nå.", how_to_play: "Slik spiller du", waiting: "Venter på spillere",
     waiting_help: "Send invitasjonslenken til vennene dine; spillet starter når alle plassene er tatt.",
-    free: "ledig", your_turn: "Din tur", turn_of: "{name} sin tur", log: "Spillogg",
-    liar: "Løgner!", pass: "Stå over", play: "Spill", bid: "By", spot_on: "Helt riktig!",
+    guest_help: "Du er invitert til et parti {game}. Skriv navnet ditt og sett deg; spillet starter når alle plassene er tatt.",
+    free: "ledig", your_turn: "Din tur", turn_of: "Turen til {name}", log: "Spillogg",
+    liar: "Løgner!", pass: "Godta", play: "Spill", bid: "By", spot_on: "Helt riktig!",
+    window_status: "{claim} — Løgner! eller godta", your_turn_title: "Din tur — {title}",
     closes_in: "{s} s", game_over: "Spillet er over", winners: "Vinner: {names}", rematch: "Revansj",
     lobby: "Lobby", spectating: "Du ser på", refused: "Avvist: {msg}",
     reconnecting: "Mistet forbindelsen, kobler til igjen…", away: "borte (en robot spiller)", pile: "Bunken",
-    cards_n: "{n} kort", dice_n: "{n} terninger", round_n: "Runde {n}", rounds_won: "Vunne runder: {n}",
-    window_seconds: "Sekunder til å rope løgner", turn_seconds: "Sekunder per tur (tomt: ingen grense)",
-    default_value: "standard", all_hands: "Alle hender, vist", your_hand: "Hånden din",
+    cards_n: { one: "{n} kort", other: "{n} kort" }, dice_n: { one: "{n} terning", other: "{n} terninger" },
+    round_n: "Runde {n}", rounds_won: "Vunne runder: {n}",
+    window_seconds: "Sekunder til å rope «Løgner!»", turn_seconds: "Sekunder per tur (tomt: ingen grense)",
+    grace_seconds: "Sekunder før en robot spiller for en som har gått fra bordet",
+    default_value: "standard", all_hands: "Dette hadde alle på hånden", your_hand: "Hånden din",
     your_dice: "Terningene dine", select_cards: "Velg kort ved å klikke på dem.", no_table: "Bordet finnes ikke.",
     full: "Alle plassene er tatt; du kan se på.", unset: "(ingen)", protected: "beskyttet", out: "ute",
     seat_of: "Plassen til {name}", spectators_note: "Tilskuere ser bare det som er offentlig.",
     refresh: "Oppdater", quantity: "Antall", face: "Øyne", error: "Feil: {msg}",
     you_won: "Du vant!", new_game: "Nytt bord",
-    level_random: "tilfeldig", level_basic: "grunnleggende", level_strong: "sterk",
+    level_random: "lett", level_basic: "middels", level_strong: "vanskelig",
+    offline: "har gått fra bordet", grace_left: "en robot tar over om {s} s", back: "Jeg er tilbake",
+    away_me: "Du var borte: en robot spiller for deg.",
+    rematch_asked: "{names} vil ha revansj: trykk «Revansj» for å sette deg sammen med dem.",
+    private_table: "Bare for inviterte (vises ikke i lobbyen)", listed: "vises i lobbyen", unlisted: "bare for inviterte",
+    pick_first: "Velg kortene du vil spille først.", table_options: "Dette bordet",
   },
   nl: {
     title: "Leugenaars", tagline: "Blufspellen voor vrienden en bots",
     language: "Taal", game: "Spel", players: "Spelers", options: "Opties", seats: "Plaatsen",
     seat: "Plaats {n}", human: "Mens", bot: "Bot ({level})", bot_at: "Bot {n} ({level})", you: "jij", your_name: "Je naam",
     create: "Tafel maken", invite: "Uitnodigingslink", copy: "Kopiëren", copied: "Gekopieerd",
-    join: "Aanschuiven", watch: "Kijken", open_tables: "Open tafels", playing_tables: "Tafels in spel",
-    none: "Nu geen.", how_to_play: "Zo speel je", waiting: "Wachten op spelers",
+    join: "Aanschuiven", watch: "Kijken", open_tables: "Open tafels", playing_tables: "Tafels waar nu gespeeld wordt",
+    none: "Er zijn er nu geen.", how_to_play: "Zo speel je", waiting: "Wachten op spelers",
     waiting_help: "Stuur de uitnodigingslink naar je vrienden; het spel begint als elke plaats bezet is.",
+    guest_help: "Je bent uitgenodigd voor een potje {game}. Vul je naam in en schuif aan; het spel begint als elke plaats bezet is.",
     free: "vrij", your_turn: "Jij bent aan de beurt", turn_of: "{name} is aan de beurt", log: "Spelverloop",
-    liar: "Je liegt!", pass: "Passen", play: "Spelen", bid: "Bieden", spot_on: "Precies goed!",
+    liar: "Je liegt!", pass: "Ik geloof je", play: "Spelen", bid: "Bieden", spot_on: "Precies goed!",
+    window_status: "{claim} — Je liegt! of Ik geloof je", your_turn_title: "Jij bent aan de beurt — {title}",
     closes_in: "{s} s", game_over: "Het spel is voorbij", winners: "Winnaar: {names}", rematch: "Revanche",
     lobby: "Lobby", spectating: "Je kijkt mee", refused: "Geweigerd: {msg}",
-    reconnecting: "Verbinding verbroken, opnieuw verbinden…", away: "weg (een bot speelt)", pile: "Stapel",
-    cards_n: "{n} kaarten", dice_n: "{n} dobbelstenen", round_n: "Ronde {n}", rounds_won: "Rondes gewonnen: {n}",
-    window_seconds: "Seconden om 'je liegt' te roepen", turn_seconds: "Seconden per beurt (leeg: geen limiet)",
-    default_value: "standaard", all_hands: "Alle handen, open", your_hand: "Je hand",
+    reconnecting: "Verbinding verbroken, opnieuw verbinden…", away: "weg (een bot speelt)", pile: "Speelstapel",
+    cards_n: { one: "{n} kaart", other: "{n} kaarten" }, dice_n: { one: "{n} dobbelsteen", other: "{n} dobbelstenen" },
+    round_n: "Ronde {n}", rounds_won: "Rondes gewonnen: {n}",
+    window_seconds: "Seconden om „Je liegt!” te roepen", turn_seconds: "Seconden per beurt (leeg: geen limiet)",
+    grace_seconds: "Seconden voordat een bot speelt voor wie van tafel is gegaan",
+    default_value: "standaard", all_hands: "Dit had iedereen in de hand", your_hand: "Je hand",
     your_dice: "Je dobbelstenen", select_cards: "Kies kaarten door erop te klikken.", no_table: "Deze tafel bestaat niet.",
     full: "Alle plaatsen zijn bezet; je kunt meekijken.", unset: "(geen)", protected: "beschermd", out: "uit",
     seat_of: "Plaats van {name}", spectators_note: "Kijkers zien alleen wat openbaar is.",
     refresh: "Vernieuwen", quantity: "Aantal", face: "Ogen", error: "Fout: {msg}",
     you_won: "Je hebt gewonnen!", new_game: "Nieuwe tafel",
-    level_random: "willekeurig", level_basic: "basis", level_strong: "sterk",
+    level_random: "makkelijk", level_basic: "gemiddeld", level_strong: "moeilijk",
+    offline: "is van tafel gegaan", grace_left: "over {s} s neemt een bot het over", back: "Ik ben terug",
+    away_me: "Je was weg: een bot speelt voor je.",
+    rematch_asked: "{names} wil een revanche: klik op Revanche om weer aan te schuiven.",
+    private_table: "Alleen op uitnodiging (niet in de lobby)", listed: "staat in de lobby", unlisted: "alleen op uitnodiging",
+    pick_first: "Kies eerst de kaarten die je speelt.", table_options: "Deze tafel",
   },
 };
 
@@ -109,9 +136,76 @@ export function setLang(l) {
   document.documentElement.lang = l;
 }
 
-export function t(key, params = {}) {
-  const s = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+/** The plural category of `n` in the page's language ("one", "other", ...). */
+export function plural(n, type = "cardinal") {
+  return new Intl.PluralRules(lang, { type }).select(Number(n));
+}
+
+// A string is either text or, where it holds a count, one text per plural category
+// (`{one: "{n} card", other: "{n} cards"}`), picked by the count in `n` (else `count`).
+function fill(s, params) {
+  if (s !== null && typeof s === "object") {
+    const n = params.n ?? params.count ?? params.q;
+    s = s[plural(n)] ?? s.other;
+  }
   return s.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? `{${k}}`).toString());
+}
+
+export function t(key, params = {}) {
+  return fill(STRINGS[lang][key] ?? STRINGS.en[key] ?? key, params);
+}
+
+// Numbers and ranks as words, for sentences ("Bram sier to femmere"); the glossary
+// (docs/glossary.md) has the same words, from the rule sheets.
+const NUMBERS = {
+  en: ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"],
+  nb: ["null", "én", "to", "tre", "fire", "fem", "seks", "sju", "åtte", "ni", "ti", "elleve", "tolv"],
+  nl: ["nul", "één", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien", "elf", "twaalf"],
+};
+const RANK_WORDS = {
+  en: { A: ["ace", "aces"], 2: ["two", "twos"], 3: ["three", "threes"], 4: ["four", "fours"], 5: ["five", "fives"],
+    6: ["six", "sixes"], 7: ["seven", "sevens"], 8: ["eight", "eights"], 9: ["nine", "nines"], T: ["ten", "tens"],
+    J: ["jack", "jacks"], Q: ["queen", "queens"], K: ["king", "kings"], X: ["joker", "jokers"] },
+  nb: { A: ["ess", "ess"], 2: ["toer", "toere"], 3: ["treer", "treere"], 4: ["firer", "firere"], 5: ["femmer", "femmere"],
+    6: ["sekser", "seksere"], 7: ["sjuer", "sjuere"], 8: ["åtter", "åttere"], 9: ["nier", "niere"], T: ["tier", "tiere"],
+    J: ["knekt", "knekter"], Q: ["dame", "damer"], K: ["konge", "konger"], X: ["joker", "jokere"] },
+  nl: { A: ["aas", "azen"], 2: ["twee", "tweeën"], 3: ["drie", "drieën"], 4: ["vier", "vieren"], 5: ["vijf", "vijven"],
+    6: ["zes", "zessen"], 7: ["zeven", "zevens"], 8: ["acht", "achten"], 9: ["negen", "negens"], T: ["tien", "tienen"],
+    J: ["boer", "boeren"], Q: ["vrouw", "vrouwen"], K: ["heer", "heren"], X: ["joker", "jokers"] },
+};
+const FACE_RANK = { 1: null, 2: "2", 3: "3", 4: "4", 5: "5", 6: "6" };
+const ONES = { en: ["one", "ones"], nb: ["ener", "enere"], nl: ["een", "enen"] };
+
+export function numberWord(n) {
+  return NUMBERS[lang][n] ?? String(n);
+}
+
+function counted(n, forms, neuter = false) {
+  if (plural(n) === "one" && n === 1) return `${lang === "nb" && neuter ? "ett" : numberWord(1)} ${forms[0]}`;
+  return `${numberWord(n)} ${forms[1]}`;
+}
+
+/** `n` cards of `rank` in words: "to femmere", "ett ess", "drie vijven", "one ace". */
+export function rankWords(n, rank) {
+  return counted(n, RANK_WORDS[lang][rank] || [rank, rank], rank === "A");
+}
+
+/** A rank in the plural, as the next claim is said: "femmere", "vijven", "aces". */
+export function rankPlural(rank) {
+  return (RANK_WORDS[lang][rank] || [rank, rank])[1];
+}
+
+/** `n` dice showing `face` in words: "tre femmere", "één vijf", "two sixes". */
+export function faceWords(n, face) {
+  const r = FACE_RANK[face];
+  return counted(n, r === null ? ONES[lang] : RANK_WORDS[lang][r]);
+}
+
+/** A place as each language writes it: "1st" / "1." / "1e". */
+export function ordinal(n) {
+  if (lang === "nb") return `${n}.`;
+  if (lang === "nl") return `${n}e`;
+  return `${n}${{ one: "st", two: "nd", few: "rd" }[plural(n, "ordinal")] || "th"}`;
 }
 
 /** A bot's level as the player's language says it ("random" -> "tilfeldig"). */
@@ -149,6 +243,5 @@ export function refusal(err, show = {}) {
 
 /** Look a key up in a module's own table of strings (`{en: {...}, nb: {...}, nl: {...}}`). */
 export function tr(table, key, params = {}) {
-  const s = table[lang]?.[key] ?? table.en[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? `{${k}}`).toString());
+  return fill(table[lang]?.[key] ?? table.en[key] ?? key, params);
 }

@@ -3,9 +3,13 @@ import { h } from "./draw.js";
 import { HOWTO, OPTION_LABELS } from "./howto.js";
 import { getLang, levelName, refusal, t } from "./i18n.js";
 
-// The form survives re-rendering (a language switch redraws the page).
-const form = { game: null, players: null, options: {}, seats: [], window: 5, turn: "" };
+// The form survives re-rendering (a language switch redraws the page). A change of player count
+// redraws only the seat menus, in place: rebuilding the whole form lost the next click, the typed
+// name and the focus.
+const form = { game: null, players: null, options: {}, seats: [], window: 5, turn: "", grace: 60, name: null, listed: false };
 let listTimer = null;
+// Games with challenge windows (a time to call "Liar!"); the others have no use for its seconds.
+const WINDOWS = new Set(["cheat", "liegen"]);
 
 function optLabel(name) {
   return OPTION_LABELS[getLang()][name] || name;
@@ -23,7 +27,13 @@ function optionInput(o) {
   const value = form.options[o.name];
   const set = (v) => { form.options[o.name] = v; };
   let input;
-  if (o.kind === "bool") {
+  if (o.name === "first_dealer") {
+    // a seat: numbered from 1 on the page, as the seats are (the engine counts from 0)
+    input = h("input", {
+      id, type: "number", min: 1, max: form.players, value: (value ?? 0) + 1,
+      onchange: (e) => set(Number.parseInt(e.target.value, 10) - 1),
+    });
+  } else if (o.kind === "bool") {
     input = h("input", { id, type: "checkbox", checked: !!value, onchange: (e) => set(e.target.checked) });
   } else if (o.kind === "int") {
     input = h("input", {
@@ -41,9 +51,19 @@ export function lobby({ S, api, go, store, gameName }) {
   const g = S.games.find((x) => x.id === form.game) || S.games.find((x) => x.id === "liars-dice") || S.games[0];
   if (form.game !== g.id) resetFor(g);
   const levels = S.levels[g.id];
-  while (form.seats.length < form.players) form.seats.push(form.seats.length === 0 ? "human" : `bot:${levels.includes("basic") ? "basic" : levels[0]}`);
-  form.seats.length = form.players;
+  const fitSeats = () => {
+    while (form.seats.length < form.players) form.seats.push(form.seats.length === 0 ? "human" : `bot:${levels.includes("basic") ? "basic" : levels[0]}`);
+    form.seats.length = form.players;
+  };
+  fitSeats();
+  if (form.name === null) form.name = localStorage.getItem("liars.name") || "";
   const rerender = () => { const el = document.getElementById("lobby"); el.replaceWith(lobby({ S, api, go, store, gameName })); };
+  const seatMenus = () => h("fieldset", { id: "seat-kinds" }, h("legend", {}, t("seats")), form.seats.map((kind, i) => h("div", { class: "field" },
+    h("label", { for: `seat-${i}` }, t("seat", { n: i + 1 })),
+    i === 0 ? h("span", { id: "seat-0" }, `${t("human")} (${t("you")})`)
+      : h("select", { id: `seat-${i}`, onchange: (e) => { form.seats[i] = e.target.value; } },
+        h("option", { value: "human", selected: kind === "human" }, t("human")),
+        levels.map((l) => h("option", { value: `bot:${l}`, selected: kind === `bot:${l}` }, t("bot", { level: levelName(l) })))))));
   const status = h("p", { class: "error", id: "error", role: "alert" });
   const create = h("form", { class: "create", id: "create-form", onsubmit: async (e) => {
     e.preventDefault();
@@ -51,8 +71,10 @@ export function lobby({ S, api, go, store, gameName }) {
     localStorage.setItem("liars.name", name);
     const body = { game: g.id, players: form.players, options: form.options, seats: form.seats, name };
     const w = Number.parseFloat(form.window);
-    if (!Number.isNaN(w)) body.window_seconds = w;
+    if (WINDOWS.has(g.id) && !Number.isNaN(w)) body.window_seconds = w;
     if (form.turn !== "") body.turn_seconds = Number.parseFloat(form.turn);
+    const grace = Number.parseFloat(form.grace);
+    if (!Number.isNaN(grace)) body.grace_seconds = grace;
     try {
       const r = await api("/api/tables", body);
       if (r.token) store.put(r.table, { seat: r.seat, token: r.token });
@@ -69,25 +91,31 @@ export function lobby({ S, api, go, store, gameName }) {
     h("p", { id: "howto" }, HOWTO[g.id]?.[getLang()] || g.summary)),
   h("div", { class: "field" }, h("label", { for: "players" }, t("players")),
     h("input", { id: "players", type: "number", min: g.players[0], max: g.players[1], value: form.players,
-      onchange: (e) => {
+      oninput: (e) => {
         const n = Number.parseInt(e.target.value, 10);
-        if (n >= g.players[0] && n <= g.players[1]) { form.players = n; rerender(); }
+        if (!(n >= g.players[0] && n <= g.players[1]) || n === form.players) return;
+        form.players = n;
+        fitSeats();
+        document.getElementById("seat-kinds").replaceWith(seatMenus());
+        const fd = document.getElementById("opt-first_dealer");
+        if (fd) {
+          fd.max = n;
+          if (form.options.first_dealer >= n) { form.options.first_dealer = 0; fd.value = 1; }
+        }
       } })),
   g.options.length ? h("fieldset", { id: "options" }, h("legend", {}, t("options")), g.options.map(optionInput)) : null,
-  h("fieldset", { id: "seat-kinds" }, h("legend", {}, t("seats")), form.seats.map((kind, i) => h("div", { class: "field" },
-    h("label", { for: `seat-${i}` }, t("seat", { n: i + 1 })),
-    i === 0 ? h("span", { id: "seat-0" }, `${t("human")} (${t("you")})`)
-      : h("select", { id: `seat-${i}`, onchange: (e) => { form.seats[i] = e.target.value; } },
-        h("option", { value: "human", selected: kind === "human" }, t("human")),
-        levels.map((l) => h("option", { value: `bot:${l}`, selected: kind === `bot:${l}` }, t("bot", { level: levelName(l) }))))))),
-  h("div", { class: "field" }, h("label", { for: "window" }, t("window_seconds")),
+  seatMenus(),
+  WINDOWS.has(g.id) ? h("div", { class: "field" }, h("label", { for: "window" }, t("window_seconds")),
     h("input", { id: "window", type: "number", min: 0.05, max: 3600, step: "any", value: form.window,
-      onchange: (e) => { form.window = e.target.value; } })),
+      oninput: (e) => { form.window = e.target.value; } })) : null,
   h("div", { class: "field" }, h("label", { for: "turn" }, t("turn_seconds")),
     h("input", { id: "turn", type: "number", min: 1, max: 3600, step: "any", value: form.turn,
-      onchange: (e) => { form.turn = e.target.value; } })),
+      oninput: (e) => { form.turn = e.target.value; } })),
+  h("div", { class: "field" }, h("label", { for: "grace" }, t("grace_seconds")),
+    h("input", { id: "grace", type: "number", min: 1, max: 3600, step: "any", value: form.grace,
+      oninput: (e) => { form.grace = e.target.value; } })),
   h("div", { class: "field" }, h("label", { for: "name" }, t("your_name")),
-    h("input", { id: "name", maxlength: 40, value: localStorage.getItem("liars.name") || "" })),
+    h("input", { id: "name", maxlength: 40, value: form.name, oninput: (e) => { form.name = e.target.value; } })),
   h("button", { id: "create", type: "submit" }, t("create")),
   status);
   const lists = h("section", { class: "lists", id: "lists" });

@@ -1,44 +1,70 @@
 // Cheat (Løgneren): your hand, the pile, the claim to make, the last play and what a call turned.
+// Claims are said in words, as at a table ("Bram sier to femmere"; docs/glossary.md).
 import { back, backs, card, cardText, h } from "../draw.js";
-import { rankName, tr } from "../i18n.js";
+import { rankPlural, rankWords, tr } from "../i18n.js";
 
 export const TX = {
   en: {
-    claim_next: "Next claim: {rank}", last_play: "{name} claims {n} × {rank}", play_as: "Play {n} × {rank}",
-    start: "{name} starts; the first claim is {rank}.", play: "{name} plays {n} × {rank}.", mine: "(it was {cards})",
-    challenge: "{name} calls {target} a liar: {cards} — {truth}. {taker} takes {taken} cards.",
-    called: "{name} called {target} a liar — {truth}: {taker} takes the pile.", true: "true", lie: "a lie", win: "{name} has no cards left and wins.", turned: "Turned over:",
+    claim_next: "{name} must claim {ranks}.", claim_me: "You must claim {ranks}.", last_play: "{name} claims {claim}",
+    play_as: "Play: “{claim}”",
+    start: "{name} begins; the first claim is {ranks}.", play: "{name} claims {claim}.", mine: "(really {cards})",
+    challenge_true: "{name} called {target} a liar, but {target} told the truth ({cards}): {taker} takes {taken}.",
+    challenge_lie: "{name} called {target} a liar, and {target} had lied ({cards}): {taker} takes {taken}.",
+    called_true: "{name} called {target} a liar, but {target} told the truth: {taker} takes the pile.",
+    called_lie: "{name} called {target} a liar, and {target} had lied: {taker} takes the pile.",
+    win: "{name} has no cards left and wins.", turned: "Turned over:",
   },
   nb: {
-    claim_next: "Neste utspill: {rank}", last_play: "{name} sier {n} × {rank}", play_as: "Spill {n} × {rank}",
-    start: "{name} begynner; første utspill er {rank}.", play: "{name} spiller {n} × {rank}.", mine: "(det var {cards})",
-    challenge: "{name} kaller {target} en løgner: {cards} — {truth}. {taker} tar {taken} kort.",
-    called: "{name} kalte {target} en løgner — {truth}: {taker} tar bunken.", true: "sant", lie: "løgn", win: "{name} har ingen kort igjen og vinner.", turned: "Snudd:",
+    claim_next: "{name} skal si {ranks}.", claim_me: "Du skal si {ranks}.", last_play: "{name} sier {claim}",
+    play_as: "Spill ut: «{claim}»",
+    start: "{name} begynner; første valør er {ranks}.", play: "{name} sier {claim}.", mine: "(egentlig {cards})",
+    challenge_true: "{name} kalte {target} en løgner, men {target} snakket sant ({cards}): {taker} tar {taken}.",
+    challenge_lie: "{name} kalte {target} en løgner, og {target} løy ({cards}): {taker} tar {taken}.",
+    called_true: "{name} kalte {target} en løgner, men {target} snakket sant: {taker} tar bunken.",
+    called_lie: "{name} kalte {target} en løgner, og {target} løy: {taker} tar bunken.",
+    win: "{name} har ingen kort igjen og vinner.", turned: "Kortene som ble snudd:",
   },
   nl: {
-    claim_next: "Volgende zet: {rank}", last_play: "{name} zegt {n} × {rank}", play_as: "Speel {n} × {rank}",
-    start: "{name} begint; de eerste zet is {rank}.", play: "{name} speelt {n} × {rank}.", mine: "(het was {cards})",
-    challenge: "{name} zegt dat {target} liegt: {cards} — {truth}. {taker} pakt {taken} kaarten.",
-    called: "{name} zei dat {target} loog — {truth}: {taker} pakt de stapel.", true: "waar", lie: "gelogen", win: "{name} heeft geen kaarten meer en wint.", turned: "Omgedraaid:",
+    claim_next: "{name} moet {ranks} zeggen.", claim_me: "Jij moet {ranks} zeggen.", last_play: "{name} zegt {claim}",
+    play_as: "Spelen: „{claim}”",
+    start: "{name} begint; eerst worden {ranks} gezegd.", play: "{name} zegt {claim}.", mine: "(eigenlijk {cards})",
+    challenge_true: "{name} zei dat {target} loog, maar {target} sprak de waarheid ({cards}): {taker} pakt {taken}.",
+    challenge_lie: "{name} zei dat {target} loog, en dat klopte ({cards}): {taker} pakt {taken}.",
+    called_true: "{name} zei dat {target} loog, maar {target} sprak de waarheid: {taker} pakt de speelstapel.",
+    called_lie: "{name} zei dat {target} loog, en dat klopte: {taker} pakt de speelstapel.",
+    win: "{name} heeft geen kaarten meer en wint.", turned: "Omgedraaid:",
   },
 };
 const x = (k, p) => tr(TX, k, p);
 
+/** Who plays after the play on the table: the player's left neighbour (also while its window is open). */
+function next(v) {
+  if (v.window && v.last_play) return (v.last_play.seat + 1) % v.hand_sizes.length;
+  return v.to_act[0];
+}
+
 export default {
+  next,
+
+  /** What a challenge window answers: the play on the table, in words. */
+  claim(v, ctx) {
+    return v.last_play ? x("last_play", { name: ctx.name(v.last_play.seat), claim: rankWords(v.last_play.count, v.last_play.rank) }) : "";
+  },
+
   seat(v, i, ctx) {
     return h("span", { title: ctx.t("cards_n", { n: v.hand_sizes[i] }) }, backs(v.hand_sizes[i]), ` ${v.hand_sizes[i]}`);
   },
 
   board(v, ctx) {
     const r = v.revealed;
+    const who = next(v);
     return h("div", {},
       h("div", { class: "pile", id: "pile" }, v.pile_size ? back() : null, h("span", {}, `${ctx.t("pile")}: ${ctx.t("cards_n", { n: v.pile_size })}`)),
-      v.over ? null : h("p", { class: "claim", id: "claim" }, x("claim_next", { rank: rankName(v.required_rank) })),
-      v.last_play ? h("p", { class: "lastplay" }, x("last_play", { name: ctx.name(v.last_play.seat), n: v.last_play.count, rank: rankName(v.last_play.rank) })) : null,
+      v.last_play ? h("p", { class: "lastplay" }, this.claim(v, ctx)) : null,
+      v.over || who === undefined ? null : h("p", { class: "claim", id: "claim" },
+        x(who === ctx.me ? "claim_me" : "claim_next", { name: ctx.name(who), ranks: rankPlural(v.required_rank) })),
       r ? h("div", { class: "revealed", id: "revealed" },
-        h("p", {}, x("called", {
-          name: ctx.name(r.challenger), target: ctx.name(r.seat), truth: x(r.truthful ? "true" : "lie"), taker: ctx.name(r.taker),
-        })),
+        h("p", {}, x(r.truthful ? "called_true" : "called_lie", { name: ctx.name(r.challenger), target: ctx.name(r.seat), taker: ctx.name(r.taker) })),
         h("div", { class: "cards" }, x("turned"), r.cards.map((c) => card(c)))) : null);
   },
 
@@ -61,20 +87,20 @@ export default {
     return h("div", { class: "choices" }, h("button", {
       type: "button", class: "act play", disabled: ctx.pending || n === 0,
       onclick: () => ctx.send({ type: "play", cards: [...ctx.sel] }),
-    }, x("play_as", { n, rank: rankName(f.view.required_rank) })));
+    }, n === 0 ? ctx.t("pick_first") : x("play_as", { claim: rankWords(n, f.view.required_rank) })));
   },
 
   log(v, ctx) {
     return v.history.map((e) => {
-      if (e.type === "start") return x("start", { name: ctx.name(e.starter), rank: rankName(e.required_rank) });
+      if (e.type === "start") return x("start", { name: ctx.name(e.starter), ranks: rankPlural(e.required_rank) });
       if (e.type === "play") {
-        const s = x("play", { name: ctx.name(e.seat), n: e.count, rank: rankName(e.rank) });
+        const s = x("play", { name: ctx.name(e.seat), claim: rankWords(e.count, e.rank) });
         return e.cards ? `${s} ${x("mine", { cards: e.cards.map(cardText).join(" ") })}` : s;
       }
       if (e.type === "challenge") {
-        return x("challenge", {
+        return x(e.truthful ? "challenge_true" : "challenge_lie", {
           name: ctx.name(e.seat), target: ctx.name(e.target), cards: e.cards.map(cardText).join(" "),
-          truth: x(e.truthful ? "true" : "lie"), taker: ctx.name(e.taker), taken: e.taken,
+          taker: ctx.name(e.taker), taken: ctx.t("cards_n", { n: e.taken }),
         });
       }
       if (e.type === "win") return x("win", { name: ctx.name(e.seat) });

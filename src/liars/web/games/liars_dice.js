@@ -1,28 +1,35 @@
 // Liar's Dice (Løgnterninger): your dice, the bids, the call and what the cups showed.
+// Bids are said in words ("Bram byr tre femmere", docs/glossary.md) beside the die they name.
 import { die, h } from "../draw.js";
-import { tr } from "../i18n.js";
+import { faceWords, ordinal, tr } from "../i18n.js";
 
 export const TX = {
   en: {
-    bid_by: "{name} bids {q} ×", no_bid: "No bid yet: open the round.", bids: "Bids this round",
-    call_liar: "{name} called liar on {q} × {f}.", call_spot: "{name} claimed {q} × {f} spot on.",
-    counted: "There were {c}.", lost: "{names} lost a die.", out: "{names} out.", places: "Places",
-    round_log: "Round {r}: {bids}.", bid_log: "{name} {q}×{f}", rolloff: "Roll-off to open: {rolls}",
-    quantity: "How many", place: "{n}.", last_dice: "The cups at the end",
+    bid_by: "{name} bids {bid}", no_bid: "No bid yet: open the round.", bids: "Bids this round",
+    call_liar: "{name} called liar on {bid}.", call_spot: "{name} said {bid} is spot on.",
+    counted: { one: "There was {n}.", other: "There were {n}." },
+    held: "The bid held: {names} loses a die.", too_high: "The bid was too high: {names} loses a die.",
+    lost: "{names} lost a die.", out: "{names} is out of the game.", places: "Places",
+    round_log: "Round {r}: {bids}.", bid_log: "{name} {q}×{f}", rolloff: "Roll for who opens: {rolls}",
+    quantity: "How many", last_dice: "The cups at the last call",
   },
   nb: {
-    bid_by: "{name} byr {q} ×", no_bid: "Ingen bud ennå: åpne runden.", bids: "Bud i denne runden",
-    call_liar: "{name} ropte løgn på {q} × {f}.", call_spot: "{name} sa {q} × {f} er helt riktig.",
-    counted: "Det var {c}.", lost: "{names} mistet en terning.", out: "{names} er ute.", places: "Plasseringer",
-    round_log: "Runde {r}: {bids}.", bid_log: "{name} {q}×{f}", rolloff: "Kast om å åpne: {rolls}",
-    quantity: "Hvor mange", place: "{n}.", last_dice: "Koppene til slutt",
+    bid_by: "{name} byr {bid}", no_bid: "Ingen bud ennå: åpne runden.", bids: "Bud i denne runden",
+    call_liar: "{name} ropte løgn på {bid}.", call_spot: "{name} sa at {bid} er helt riktig.",
+    counted: "Det var {n}.",
+    held: "Budet holdt: {names} legger bort en terning.", too_high: "Budet var for drøyt: {names} legger bort en terning.",
+    lost: "{names} mistet en terning.", out: "{names} er ute av spillet.", places: "Plasseringer",
+    round_log: "Runde {r}: {bids}.", bid_log: "{name} {q}×{f}", rolloff: "Kast om hvem som åpner: {rolls}",
+    quantity: "Hvor mange", last_dice: "Begrene ved siste rop",
   },
   nl: {
-    bid_by: "{name} biedt {q} ×", no_bid: "Nog geen bod: open de ronde.", bids: "Biedingen deze ronde",
-    call_liar: "{name} riep 'je liegt' op {q} × {f}.", call_spot: "{name} zei dat {q} × {f} precies klopt.",
-    counted: "Het waren er {c}.", lost: "{names} verloor een dobbelsteen.", out: "{names} ligt eruit.", places: "Plaatsen",
-    round_log: "Ronde {r}: {bids}.", bid_log: "{name} {q}×{f}", rolloff: "Gooien om te beginnen: {rolls}",
-    quantity: "Hoeveel", place: "{n}.", last_dice: "De bekers aan het eind",
+    bid_by: "{name} biedt {bid}", no_bid: "Nog geen bod: open de ronde.", bids: "Biedingen deze ronde",
+    call_liar: "{name} riep „Je liegt!” bij {bid}.", call_spot: "{name} zei dat {bid} precies klopt.",
+    counted: { one: "Er was er {n}.", other: "Er waren er {n}." },
+    held: "Het bod klopte: {names} verliest een dobbelsteen.", too_high: "Het bod was te hoog: {names} verliest een dobbelsteen.",
+    lost: "{names} verloor een dobbelsteen.", out: "{names} ligt uit het spel.", places: "Plaatsen",
+    round_log: "Ronde {r}: {bids}.", bid_log: "{name} {q}×{f}", rolloff: "Gooien om wie begint: {rolls}",
+    quantity: "Hoeveel", last_dice: "De bekers bij de laatste uitdaging",
   },
 };
 const x = (k, p) => tr(TX, k, p);
@@ -32,12 +39,21 @@ function row(dice, face, extra = "") {
   return h("span", { class: "dice" }, dice.map((d) => die(d, d === face ? `hit ${extra}` : extra)));
 }
 
-function revealed(r, ctx) {
-  const f = r.bid.face;
-  return h("div", { class: "revealed", id: "revealed" },
-    h("p", {}, x(r.call === "liar" ? "call_liar" : "call_spot", { name: ctx.name(r.caller), q: r.bid.quantity, f }),
-      " ", x("counted", { c: r.count }), " ", x("lost", { names: r.losers.map(ctx.name).join(", ") })),
-    h("ul", { class: "cups" }, r.dice.map((d, i) => h("li", {}, h("span", { class: "who" }, ctx.name(i)), row(d, f)))));
+/** A call's outcome, saying who was right: the bid held (the caller loses) or was too high. */
+function verdict(r, ctx) {
+  const names = r.losers.map(ctx.name).join(", ");
+  if (r.call !== "liar") return x("lost", { names });
+  return x(r.losers.includes(r.caller) ? "held" : "too_high", { names });
+}
+
+function callLine(r, bid, ctx) {
+  return `${x(r.call === "liar" ? "call_liar" : "call_spot", { name: ctx.name(r.caller), bid: faceWords(bid.quantity, bid.face) })} ${x("counted", { n: r.count })} ${verdict(r, ctx)}`;
+}
+
+function cups(r, ctx) {
+  // seats knocked out before this call had no dice: no empty rows
+  return h("ul", { class: "cups" }, r.dice.map((d, i) => (d.length
+    ? h("li", { "data-seat": i }, h("span", { class: "who" }, ctx.name(i)), row(d, r.bid.face)) : null)));
 }
 
 export default {
@@ -50,10 +66,10 @@ export default {
   board(v, ctx) {
     return h("div", {},
       h("p", { class: "round" }, ctx.t("round_n", { n: v.round }), " · ", ctx.t("dice_n", { n: v.total_dice })),
-      v.bid ? h("p", { class: "bid", id: "bid" }, x("bid_by", { name: ctx.name(v.bid.seat), q: v.bid.quantity }), " ", die(v.bid.face))
+      v.bid ? h("p", { class: "bid", id: "bid" }, x("bid_by", { name: ctx.name(v.bid.seat), bid: faceWords(v.bid.quantity, v.bid.face) }), " ", die(v.bid.face))
         : v.over ? null : h("p", { class: "bid" }, x("no_bid")),
       v.bids.length ? h("ol", { class: "bids" }, v.bids.map((b) => h("li", {}, `${ctx.name(b.seat)}: ${b.quantity} ×`, die(b.face, "mini")))) : null,
-      v.revealed ? revealed(v.revealed, ctx) : null);
+      v.revealed ? h("div", { class: "revealed", id: "revealed" }, h("p", {}, callLine(v.revealed, v.revealed.bid, ctx)), cups(v.revealed, ctx)) : null);
   },
 
   mine(f, ctx) {
@@ -75,7 +91,8 @@ export default {
         " × ",
         bids.filter((b) => b.quantity === qty.chosen).map((a) => h("button", {
           type: "button", class: "act bid", disabled: ctx.pending, "data-action": JSON.stringify(a),
-          title: `${ctx.t("bid")} ${a.quantity} × ${a.face}`, onclick: () => ctx.send(a),
+          title: `${ctx.t("bid")}: ${faceWords(a.quantity, a.face)}`, "aria-label": `${ctx.t("bid")}: ${faceWords(a.quantity, a.face)}`,
+          onclick: () => ctx.send(a),
         }, die(a.face)))) : null);
   },
 
@@ -86,16 +103,23 @@ export default {
     }
     for (const r of v.history) {
       lines.push(x("round_log", { r: r.round, bids: r.bids.map((b) => x("bid_log", { name: ctx.name(b.seat), q: b.quantity, f: b.face })).join(", ") }));
-      lines.push(`${x(r.call === "liar" ? "call_liar" : "call_spot", { name: ctx.name(r.caller), q: r.bids.at(-1).quantity, f: r.bids.at(-1).face })} ${x("counted", { c: r.count })} ${x("lost", { names: r.losers.map(ctx.name).join(", ") })}${r.out.length ? ` ${x("out", { names: r.out.map(ctx.name).join(", ") })}` : ""}`);
+      lines.push(`${callLine(r, r.bids.at(-1), ctx)}${r.out.length ? ` ${x("out", { names: r.out.map(ctx.name).join(", ") })}` : ""}`);
     }
     if (!v.over && v.bids.length) lines.push(v.bids.map((b) => x("bid_log", { name: ctx.name(b.seat), q: b.quantity, f: b.face })).join(", "));
     return lines;
   },
 
+  /** The game-over screen's heading: Liar's Dice shows the cups of the last call, not hands. */
+  revealTitle() {
+    return x("last_dice");
+  },
+
   reveal(v, _hands, ctx) {
     const r = v.revealed;
+    const order = (v.places || []).map((p, i) => [p, i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     return h("div", { class: "reveal", id: "reveal" },
-      r ? h("div", {}, h("p", {}, x("last_dice")), h("ul", { class: "cups" }, r.dice.map((d, i) => h("li", {}, h("span", { class: "who" }, ctx.name(i)), row(d, r.bid.face))))) : null,
-      v.places ? h("p", {}, `${x("places")}: `, v.places.map((p, i) => `${ctx.name(i)} ${x("place", { n: p })}`).join(", ")) : null);
+      r ? cups(r, ctx) : null,
+      v.places ? h("div", { class: "places" }, h("h3", {}, x("places")),
+        h("ol", { id: "places" }, order.map(([p, i]) => h("li", { "data-seat": i }, `${ordinal(p)} ${ctx.name(i)}`)))) : null);
   },
 };

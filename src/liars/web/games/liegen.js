@@ -1,36 +1,73 @@
 // Liegen (Dutch cheat): one card a turn with an announcement that follows; accuse before the next.
+// Announcing is a compact picker: the honest announcement first, then rank × suit (docs/glossary.md).
 import { back, backs, card, cardText, h } from "../draw.js";
-import { tr } from "../i18n.js";
+import { rankName, tr } from "../i18n.js";
 
 export const TX = {
   en: {
-    announced: "{name} announced {card}", free: "New trick: announce any card.", dealer: "dealer",
-    pick_card: "Pick the card to play, then what you say it is:", say: "Say:",
-    deal: "Round {r}: {name} deals.", play: "{name} plays a card: {ann}.", mine: "(it was {card})",
-    accuse: "{name} accuses {target}: it was {card} — {truth}. {taker} takes {n} cards.",
-    true: "true", lie: "a lie", win: "{name} played their last card and wins round {r}.",
-    turned: "{name} accused {target}: the card was", takes: "{taker} takes the pile.",
+    announced: "{name} announces {card}", free: "New trick: announce any card.", dealer: "dealer",
+    pick_card: "Pick the card to play, then what you say it is:", honest: "Say what it is: {card}", other: "Or say:",
+    deal: "Round {r}: {name} deals.", play: "{name} plays a card and says {ann}.", mine: "(really {card})",
+    accuse_true: "{name} accused {target}, but {target} told the truth ({card}): {taker} takes {taken}.",
+    accuse_lie: "{name} accused {target}, and {target} had lied ({card}): {taker} takes {taken}.",
+    win: "{name} played their last card and wins round {r}.",
+    turned_true: "{name} accused {target}, but {target} told the truth: {taker} takes the pile.",
+    turned_lie: "{name} accused {target}, and {target} had lied: {taker} takes the pile.",
   },
   nb: {
-    announced: "{name} sa {card}", free: "Nytt stikk: si hvilket kort du vil.", dealer: "giver",
-    pick_card: "Velg kortet du spiller, så hva du sier det er:", say: "Si:",
-    deal: "Runde {r}: {name} gir.", play: "{name} legger et kort: {ann}.", mine: "(det var {card})",
-    accuse: "{name} anklager {target}: det var {card} — {truth}. {taker} tar {n} kort.",
-    true: "sant", lie: "løgn", win: "{name} la sitt siste kort og vinner runde {r}.",
-    turned: "{name} anklaget {target}: kortet var", takes: "{taker} tar bunken.",
+    announced: "{name} sier {card}", free: "Nytt stikk: si hvilket kort du vil.", dealer: "giver",
+    pick_card: "Velg kortet du spiller, og så hva du sier det er:", honest: "Si det som det er: {card}", other: "Eller si:",
+    deal: "Runde {r}: {name} gir.", play: "{name} legger et kort og sier {ann}.", mine: "(egentlig {card})",
+    accuse_true: "{name} anklaget {target}, men {target} snakket sant ({card}): {taker} tar {taken}.",
+    accuse_lie: "{name} anklaget {target}, og {target} løy ({card}): {taker} tar {taken}.",
+    win: "{name} la sitt siste kort og vinner runde {r}.",
+    turned_true: "{name} anklaget {target}, men {target} snakket sant: {taker} tar bunken.",
+    turned_lie: "{name} anklaget {target}, og {target} løy: {taker} tar bunken.",
   },
   nl: {
-    announced: "{name} zei {card}", free: "Nieuwe slag: noem een willekeurige kaart.", dealer: "gever",
-    pick_card: "Kies de kaart die je speelt, en dan wat je zegt dat het is:", say: "Zeg:",
-    deal: "Ronde {r}: {name} deelt.", play: "{name} legt een kaart: {ann}.", mine: "(het was {card})",
-    accuse: "{name} beschuldigt {target}: het was {card} — {truth}. {taker} pakt {n} kaarten.",
-    true: "waar", lie: "gelogen", win: "{name} speelde de laatste kaart en wint ronde {r}.",
-    turned: "{name} beschuldigde {target}: de kaart was", takes: "{taker} pakt de stapel.",
+    announced: "{name} noemt {card}", free: "Nieuwe slag: noem een kaart naar keuze.", dealer: "Deler",
+    pick_card: "Kies de kaart die je speelt, en dan wat je zegt dat het is:", honest: "Zeg wat het is: {card}", other: "Of noem:",
+    deal: "Ronde {r}: {name} deelt.", play: "{name} legt een kaart en noemt {ann}.", mine: "(eigenlijk {card})",
+    accuse_true: "{name} beschuldigde {target}, maar {target} sprak de waarheid ({card}): {taker} pakt {taken}.",
+    accuse_lie: "{name} beschuldigde {target}, en terecht ({card}): {taker} pakt {taken}.",
+    win: "{name} speelde de laatste kaart en wint ronde {r}.",
+    turned_true: "{name} beschuldigde {target}, maar {target} sprak de waarheid: {taker} pakt de speelstapel.",
+    turned_lie: "{name} beschuldigde {target}, en terecht: {taker} pakt de speelstapel.",
   },
 };
 const x = (k, p) => tr(TX, k, p);
+const SUIT_ORDER = ["S", "H", "D", "C"];
+const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const RANK_ORDER = "A23456789TJQK";
+const picked = { card: null, rank: null }; // the picker's rank, for the card picked
+
+/** Who plays after the card on the table (also while its window is open). */
+function next(v) {
+  if (v.window.length && v.announcement) return (v.announcement.seat + 1) % v.hand_sizes.length;
+  return v.to_act[0];
+}
+
+/** The last accusation is shown only until the next card is played (the view keeps it all round). */
+function freshTurn(v) {
+  const last = v.history.at(-1);
+  return v.turned && !v.over && last && last.type === "accuse" ? v.turned : null;
+}
+
+function suitButton(a, ctx, label) {
+  const s = a.announce[1];
+  return h("button", {
+    type: "button", class: `act announce ${s === "D" || s === "H" ? "red" : "black"}`, disabled: ctx.pending,
+    "data-action": JSON.stringify(a), onclick: () => ctx.send(a),
+  }, label);
+}
 
 export default {
+  next,
+
+  claim(v, ctx) {
+    return v.announcement ? x("announced", { name: ctx.name(v.announcement.seat), card: cardText(v.announcement.card) }) : "";
+  },
+
   seat(v, i, ctx) {
     return h("span", {}, backs(v.hand_sizes[i]), ` ${v.hand_sizes[i]}`,
       v.dealer === i ? h("span", { class: "tag" }, ` · ${x("dealer")}`) : "",
@@ -38,15 +75,14 @@ export default {
   },
 
   board(v, ctx) {
-    const tu = v.turned;
+    const tu = freshTurn(v);
     return h("div", {},
       h("p", { class: "round" }, ctx.t("round_n", { n: v.round })),
       h("div", { class: "pile", id: "pile" }, v.pile_size ? back() : null, h("span", {}, `${ctx.t("pile")}: ${ctx.t("cards_n", { n: v.pile_size })}`)),
-      v.announcement ? h("p", { class: "claim", id: "claim" }, x("announced", { name: ctx.name(v.announcement.seat), card: cardText(v.announcement.card) }))
-        : v.over ? null : h("p", { class: "claim", id: "claim" }, x("free")),
-      tu ? h("div", { class: "revealed", id: "revealed" },
-        x("turned", { name: ctx.name(tu.accuser), target: ctx.name(tu.accused) }), " ", card(tu.card), ` — ${x(tu.lie ? "lie" : "true")}. `,
-        x("takes", { taker: ctx.name(tu.taker) })) : null);
+      v.over ? null : v.announcement ? h("p", { class: "claim", id: "claim" }, this.claim(v, ctx))
+        : h("p", { class: "claim", id: "claim" }, x("free")),
+      tu ? h("div", { class: "revealed", id: "revealed" }, card(tu.card), " ",
+        x(tu.lie ? "turned_lie" : "turned_true", { name: ctx.name(tu.accuser), target: ctx.name(tu.accused), taker: ctx.name(tu.taker) })) : null);
   },
 
   mine(f, ctx) {
@@ -66,9 +102,25 @@ export default {
     }
     const chosen = f.legal.filter((a) => a.type === "play" && a.card === ctx.sel[0]);
     if (!chosen.length) return h("p", { class: "hint" }, ctx.t("select_cards"));
-    return h("div", { class: "choices announce" }, h("span", {}, x("say")),
-      chosen.map((a) => h("button", { type: "button", class: "act announce", disabled: ctx.pending,
-        "data-action": JSON.stringify(a), onclick: () => ctx.send(a) }, cardText(a.announce))));
+    if (picked.card !== ctx.sel[0]) Object.assign(picked, { card: ctx.sel[0], rank: null });
+    const c = ctx.sel[0];
+    // Under rank_step an announcement is a rank; else a card. The honest one first, when allowed.
+    const honest = chosen.find((a) => a.announce === c || (a.announce.length === 1 && a.announce === c[0]));
+    const ranks = [...new Set(chosen.map((a) => a.announce[0]))].sort((a, b) => RANK_ORDER.indexOf(a) - RANK_ORDER.indexOf(b));
+    if (!ranks.includes(picked.rank)) picked.rank = honest ? honest.announce[0] : ranks[0];
+    const ofRank = chosen.filter((a) => a.announce[0] === picked.rank)
+      .sort((a, b) => SUIT_ORDER.indexOf(a.announce[1]) - SUIT_ORDER.indexOf(b.announce[1]));
+    return h("div", { class: "choices announce", id: "announce" },
+      honest ? h("button", { type: "button", class: "act announce honest", disabled: ctx.pending,
+        "data-action": JSON.stringify(honest), onclick: () => ctx.send(honest) }, x("honest", { card: cardText(honest.announce) })) : null,
+      h("div", { class: "picker" }, h("span", {}, x("other")),
+        h("span", { class: "ranks", role: "group" }, ranks.map((r) => h("button", {
+          type: "button", class: `rank${r === picked.rank ? " chosen" : ""}`, "aria-pressed": String(r === picked.rank),
+          "data-rank": r, onclick: () => { picked.rank = r; ctx.redraw(); },
+        }, rankName(r)))),
+        h("span", { class: "suits" }, ofRank.map((a) => (a.announce.length === 1
+          ? h("button", { type: "button", class: "act announce", disabled: ctx.pending, "data-action": JSON.stringify(a), onclick: () => ctx.send(a) }, rankName(a.announce))
+          : suitButton(a, ctx, `${rankName(a.announce[0])}${SUITS[a.announce[1]]}`))))));
   },
 
   log(v, ctx) {
@@ -79,8 +131,8 @@ export default {
         return e.card ? `${s} ${x("mine", { card: cardText(e.card) })}` : s;
       }
       if (e.type === "accuse") {
-        return x("accuse", { name: ctx.name(e.seat), target: ctx.name(e.accused), card: cardText(e.card),
-          truth: x(e.lie ? "lie" : "true"), taker: ctx.name(e.taker), n: e.count });
+        return x(e.lie ? "accuse_lie" : "accuse_true", { name: ctx.name(e.seat), target: ctx.name(e.accused), card: cardText(e.card),
+          taker: ctx.name(e.taker), taken: ctx.t("cards_n", { n: e.count }) });
       }
       if (e.type === "win") return x("win", { name: ctx.name(e.seat), r: e.round });
       return e.type;

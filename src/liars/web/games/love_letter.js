@@ -1,79 +1,125 @@
 // Love Letter with 16 ordinary cards (Kjærlighetsbrev): draw one, play one, with targets and guesses.
+// Each card shows its name and what it does; a play is built one step at a time: card, then the
+// player it is played on, then (for a 6 or 5) the guess. Words from the sheet: docs/glossary.md.
 import { back, card, h } from "../draw.js";
 import { rankName, tr } from "../i18n.js";
 
 export const TX = {
   en: {
     deck: "Draw pile: {n}", aside: "One card set aside", known: "You know: {list}", pick: "Pick the card to play:",
-    play: "Play {card}", on: "{card} → {name}", guess: "{card} → {name}: {g}?",
+    play: "Play {card}", on: "Play {card} on whom?", guess_q: "Which card does {name} hold?", back_step: "Back",
     round: "Round {r}: {name} begins.", played: "{name} plays {card}", target: " on {name}", guessed: ", guessing {g}",
-    hit: ": right!", miss: ": wrong", seen: " (saw {card})", cmp: " (cards {a} / {b})", loser: "; {name} is out",
+    hit: ": right!", miss: ": wrong", seen: " (saw {card})", cmp: " (cards {a} / {b})", loser: "; {name} is knocked out",
     equal: "; equal", swap: " (gave {gave}, got {got})", discarded: "; {name} discards {card}", drew: " and draws {card}",
-    out: "{name} is out{card}.", out_card: ", showing {card}", end: "Round {r} won by {names}.",
-    hands: " Hands: {list}.", wins: "Rounds won",
+    out: "{name} is knocked out{card}.", out_card: ", showing {card}", end: "Round {r} won by {names}.",
+    hands: " Hands: {list}.", wins: "Rounds won", round_n: "Round {n}", knocked_out: "knocked out", self: "yourself",
+    K: "King", Q: "Queen", J: "Jack", T: "Ten", 9: "Nine", 8: "Eight", 7: "Seven", 6: "Six", 5: "Five",
+    eK: "You are knocked out if you play or discard it.", eQ: "No effect, but you must play it when you also hold the jack or a 10.",
+    eJ: "Swap hands with another player.", eT: "A player (or you) discards their card and draws a new one.",
+    e9: "You are protected until your next turn.", e8: "Compare hands with another player: the lower card is knocked out.",
+    e7: "Look at another player's hand.", e6: "Guess another player's card (7 or higher): if right, they are knocked out.",
+    e5: "Guess another player's card (7 or higher): if right, they are knocked out.",
   },
   nb: {
     deck: "Trekkbunke: {n}", aside: "Ett kort lagt til side", known: "Du vet: {list}", pick: "Velg kortet du spiller:",
-    play: "Spill {card}", on: "{card} → {name}", guess: "{card} → {name}: {g}?",
-    round: "Runde {r}: {name} begynner.", played: "{name} spiller {card}", target: " mot {name}", guessed: ", gjetter {g}",
-    hit: ": riktig!", miss: ": feil", seen: " (så {card})", cmp: " (kort {a} / {b})", loser: "; {name} er ute",
-    equal: "; likt", swap: " (ga {gave}, fikk {got})", discarded: "; {name} kaster {card}", drew: " og trekker {card}",
-    out: "{name} er ute{card}.", out_card: " og viser {card}", end: "Runde {r} vunnet av {names}.",
-    hands: " Hender: {list}.", wins: "Vunne runder",
+    play: "Spill {card}", on: "Spill {card} mot hvem?", guess_q: "Hvilket kort har {name}?", back_step: "Tilbake",
+    round: "Omgang {r}: {name} begynner.", played: "{name} spiller {card}", target: " mot {name}", guessed: ", gjetter {g}",
+    hit: ": riktig!", miss: ": feil", seen: " (så {card})", cmp: " (kort {a} / {b})", loser: "; {name} er slått ut",
+    equal: "; likt", swap: " (ga {gave}, fikk {got})", discarded: "; {name} legger ned {card}", drew: " og trekker {card}",
+    out: "{name} er slått ut{card}.", out_card: " og viser {card}", end: "{names} vinner omgang {r}.",
+    hands: " Håndkort: {list}.", wins: "Vunne omganger", round_n: "Omgang {n}", knocked_out: "slått ut", self: "deg selv",
+    K: "Konge", Q: "Dame", J: "Knekt", T: "Tier", 9: "Nier", 8: "Åtter", 7: "Sjuer", 6: "Sekser", 5: "Femmer",
+    eK: "Du blir slått ut hvis du spiller eller legger ned dette kortet.", eQ: "Ingen virkning, men du må spille dama når du også har knekt eller en tier.",
+    eJ: "Bytt kort med en annen spiller.", eT: "En spiller (eller du selv) legger ned håndkortet og trekker et nytt.",
+    e9: "Du er beskyttet til din neste tur.", e8: "Sammenlign håndkort med en annen spiller: den med lavest kort er slått ut.",
+    e7: "Se på håndkortet til en annen spiller.", e6: "Gjett kortet til en annen spiller (7 eller høyere): gjetter du rett, er den spilleren slått ut.",
+    e5: "Gjett kortet til en annen spiller (7 eller høyere): gjetter du rett, er den spilleren slått ut.",
   },
   nl: {
     deck: "Trekstapel: {n}", aside: "Eén kaart apart gelegd", known: "Je weet: {list}", pick: "Kies de kaart die je speelt:",
-    play: "Speel {card}", on: "{card} → {name}", guess: "{card} → {name}: {g}?",
+    play: "Speel {card}", on: "Op wie speel je {card}?", guess_q: "Welke kaart heeft {name}?", back_step: "Terug",
     round: "Ronde {r}: {name} begint.", played: "{name} speelt {card}", target: " op {name}", guessed: ", raadt {g}",
     hit: ": goed!", miss: ": fout", seen: " (zag {card})", cmp: " (kaarten {a} / {b})", loser: "; {name} ligt eruit",
     equal: "; gelijk", swap: " (gaf {gave}, kreeg {got})", discarded: "; {name} legt {card} af", drew: " en trekt {card}",
     out: "{name} ligt eruit{card}.", out_card: " en toont {card}", end: "Ronde {r} gewonnen door {names}.",
-    hands: " Handen: {list}.", wins: "Rondes gewonnen",
+    hands: " Handen: {list}.", wins: "Rondes gewonnen", round_n: "Ronde {n}", knocked_out: "ligt eruit", self: "jezelf",
+    K: "Heer", Q: "Vrouw", J: "Boer", T: "Tien", 9: "Negen", 8: "Acht", 7: "Zeven", 6: "Zes", 5: "Vijf",
+    eK: "Je ligt eruit als je deze kaart speelt of aflegt.", eQ: "Geen effect, maar je moet haar spelen als je ook de boer of een 10 hebt.",
+    eJ: "Ruil je kaart met een andere speler.", eT: "Een speler (of jijzelf) legt de kaart af en trekt een nieuwe.",
+    e9: "Je bent beschermd tot je volgende beurt.", e8: "Vergelijk je kaart met een andere speler: de laagste ligt eruit.",
+    e7: "Bekijk de kaart van een andere speler.", e6: "Raad de kaart van een andere speler (7 of hoger): goed geraden, dan ligt die eruit.",
+    e5: "Raad de kaart van een andere speler (7 of hoger): goed geraden, dan ligt die eruit.",
   },
 };
 const x = (k, p) => tr(TX, k, p);
 const R = rankName;
+const step = { card: null, target: null }; // the play being built: card, then target, then guess
 
-function label(a, ctx) {
-  if (a.guess) return x("guess", { card: R(a.card), name: ctx.name(a.target), g: R(a.guess) });
-  if (a.target !== undefined) return x("on", { card: R(a.card), name: ctx.name(a.target) });
-  return x("play", { card: R(a.card) });
+/** A card with its name and what it does (the player's own cards, and the guesses). */
+function named(c, opts = {}) {
+  return h(opts.pick ? "div" : "span", { class: "llcard" }, card(c, opts),
+    h("span", { class: "llname" }, `${R(c)} · ${x(c)}`),
+    opts.effect ? h("span", { class: "effect" }, x(`e${c}`)) : null);
 }
 
 export default {
   seat(v, i, ctx) {
     const inHand = v.out[i] ? 0 : 1;
     return h("span", {},
-      inHand ? back("mini") : h("span", { class: "tag out" }, ctx.t("out")),
+      inHand ? back("mini") : h("span", { class: "tag out" }, x("knocked_out")),
       v.protected[i] ? h("span", { class: "tag" }, ` 🛡 ${ctx.t("protected")}`) : "",
-      v.target_wins > 1 ? h("span", { class: "tag" }, ` · ${ctx.t("rounds_won", { n: v.round_wins[i] })}`) : "",
+      v.target_wins > 1 ? h("span", { class: "tag" }, ` · ${x("wins")}: ${v.round_wins[i]}`) : "",
       h("div", { class: "played" }, v.played[i].map((c) => card(c, { extra: "mini" }))));
   },
 
   board(v, ctx) {
     const known = Object.entries(v.known || {});
     return h("div", {},
-      h("p", { class: "round" }, ctx.t("round_n", { n: v.round })),
+      h("p", { class: "round" }, x("round_n", { n: v.round })),
       h("div", { class: "pile", id: "pile" }, v.deck_size ? back() : null, h("span", {}, x("deck", { n: v.deck_size }))),
       v.set_aside_down ? h("p", {}, x("aside")) : null,
-      known.length ? h("p", { class: "known" }, x("known", { list: known.map(([s, c]) => `${ctx.name(Number(s))}: ${R(c)}`).join(", ") })) : null);
+      known.length ? h("p", { class: "known" }, x("known", { list: known.map(([s, c]) => `${ctx.name(Number(s))}: ${R(c)} (${x(c)})`).join(", ") })) : null);
   },
 
   mine(f, ctx) {
     const playing = f.legal.length > 0;
     return h("div", {}, h("h3", {}, ctx.t("your_hand")),
       playing ? h("p", { class: "hint" }, x("pick")) : null,
-      h("div", { class: "hand own" }, (f.view.hand || []).map((c) => card(c, {
-        pick: playing, selected: ctx.sel.includes(c), onclick: playing ? () => ctx.toggle(c, false) : null,
+      h("div", { class: "hand own" }, (f.view.hand || []).map((c) => named(c, {
+        pick: playing, selected: ctx.sel.includes(c), effect: true, onclick: playing ? () => ctx.toggle(c, false) : null,
       }))));
   },
 
   actions(f, ctx) {
-    const chosen = f.legal.filter((a) => a.card === ctx.sel[0]);
-    if (!chosen.length) return h("p", { class: "hint" }, ctx.t("select_cards"));
-    return h("div", { class: "choices" }, chosen.map((a) => h("button", {
-      type: "button", class: "act", disabled: ctx.pending, "data-action": JSON.stringify(a), onclick: () => ctx.send(a),
-    }, label(a, ctx))));
+    const c = ctx.sel[0];
+    const plays = f.legal.filter((a) => a.card === c);
+    if (!plays.length) return h("p", { class: "hint" }, x("pick"));
+    if (step.card !== c || step.seq !== f.seq) Object.assign(step, { card: c, seq: f.seq, target: null });
+    const send = (a) => ctx.send(a);
+    const untargeted = plays.filter((a) => a.target === undefined);
+    if (untargeted.length === plays.length) {
+      return h("div", { class: "choices" }, untargeted.map((a) => h("button", {
+        type: "button", class: "act", disabled: ctx.pending, "data-action": JSON.stringify(a), onclick: () => send(a),
+      }, x("play", { card: `${R(c)} (${x(c)})` }))));
+    }
+    if (step.target === null) {
+      const targets = [...new Set(plays.filter((a) => a.target !== undefined).map((a) => a.target))];
+      return h("div", { class: "choices targets", id: "targets" }, h("span", {}, x("on", { card: `${R(c)} (${x(c)})` })),
+        targets.map((s) => {
+          const direct = plays.find((a) => a.target === s && !a.guess);
+          return h("button", {
+            type: "button", class: "act target", disabled: ctx.pending, "data-target": s,
+            "data-action": direct ? JSON.stringify(direct) : null,
+            onclick: () => { if (direct) send(direct); else { step.target = s; ctx.redraw(); } },
+          }, s === ctx.me ? x("self") : ctx.name(s));
+        }));
+    }
+    const guesses = plays.filter((a) => a.target === step.target && a.guess);
+    return h("div", { class: "choices guesses", id: "guesses" }, h("span", {}, x("guess_q", { name: ctx.name(step.target) })),
+      guesses.map((a) => h("button", {
+        type: "button", class: "act guess", disabled: ctx.pending, "data-action": JSON.stringify(a), onclick: () => send(a),
+      }, `${R(a.guess)} · ${x(a.guess)}`)),
+      h("button", { type: "button", class: "secondary", onclick: () => { step.target = null; ctx.redraw(); } }, x("back_step")));
   },
 
   log(v, ctx) {
@@ -86,7 +132,7 @@ export default {
         return x("end", { r: e.round, names: e.winners.map(n).join(", ") }) + hands;
       }
       if (e.type !== "play") return e.type;
-      let s = x("played", { name: n(e.seat), card: R(e.card) });
+      let s = x("played", { name: n(e.seat), card: `${R(e.card)} (${x(e.card)})` });
       if (e.target !== undefined && e.target !== null) s += x("target", { name: n(e.target) });
       if (e.guess) s += x("guessed", { g: R(e.guess) }) + (e.hit ? x("hit") : x("miss"));
       if (e.seen) s += x("seen", { card: R(e.seen) });
