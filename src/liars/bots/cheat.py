@@ -66,6 +66,8 @@ class Tracker:
         self.turned = [0] * players
         self.wrong = [0] * players  # challenges that found the play true
         self.pads = [0] * players  # turned lies of two cards or more: padding, not a forced bluff
+        self.multi = [0] * players  # turned plays of two cards or more, true or not
+        self.claims: list[tuple[int, int, int]] = []  # (seat, rank, count) of each play in the pile
         self.open_play: int | None = None  # the seat whose play's window is open
         self.sizes = [0] * players
         self.pile = 0
@@ -118,6 +120,7 @@ class Tracker:
             self.sizes[s] -= e["count"]
             self.pile += e["count"]
             self.open_play = s
+            self.claims.append((s, RANK_OF[e["rank"]], e["count"]))
             if s == self.seat and e.get("cards") is not None:
                 for c in e["cards"]:
                     known[CARD_OF[c]] = PILE
@@ -135,9 +138,11 @@ class Tracker:
             self.wrong[c] += e["truthful"]  # a call that was not a sure thing (a last play ends the game)
             self.turned[p] += 1
             self.pads[p] += not e["truthful"] and len(e["cards"]) >= 2
+            self.multi[p] += len(e["cards"]) >= 2
             self.open_play = None
             self.sizes[taker] += e["taken"]
             self.pile = 0
+            self.claims = []
             for card, where in list(known.items()):
                 if where == PILE:
                     known[card] = taker
@@ -193,6 +198,8 @@ class Knowledge:
         self.turned = tracker.turned
         self.wrong = tracker.wrong
         self.pads = tracker.pads
+        self.multi = tracker.multi
+        self.claims = tracker.claims
         self.plays = tracker.plays
         self.repeats = tracker.repeats(view)
 
@@ -210,6 +217,18 @@ class Knowledge:
             for s in range(4)
             if (where := self.known.get(CARD_OF[RANKS[rank] + "CDHS"[s]])) is not None and where != claimant
         )
+
+    def claimed(self, rank: int, by: int | None = None, open_play: bool = False) -> int:
+        """Cards of ``rank`` that other seats' plays in the pile claimed (of seat ``by`` only, if given).
+
+        Most players play the required rank when they hold it, so a claim
+        still in the pile mostly holds what it says: those cards are not in
+        any hand, and the seat that played them knows it.  My own plays are
+        not counted (the known cards place them exactly); nor the open play
+        unless ``open_play``.
+        """
+        claims = self.claims if open_play or self.last is None else self.claims[:-1]
+        return sum(c for s, r, c in claims if r == rank and s != self.seat and (by is None or s == by))
 
     @property
     def stuck(self) -> int:
@@ -356,24 +375,44 @@ class StrongBot(BasicBot):
         holding none it bluffs one card; any play is padded with extra cards
         at p's padding rate (learned from its turned plays).
         """
-        dist = self.held(k, p, count, rank)
+        in_pile = k.claimed(rank)
+        model = self.model_lie(k, p, count, rank, 0)
+        if in_pile:  # earlier claims of the rank still in the pile: mostly true, not always
+            model = self.TRUST * self.model_lie(k, p, count, rank, in_pile) + (1 - self.TRUST) * model
+        # Players keep the ranks they will soon need, so they hold the required rank more
+        # often than a uniform deal says: shrink towards the rate measured against such players.
+        if count == 1:
+            return 0.2 + 0.3 * model
+        # A claim of several cards is padded about as often as that seat's turned plays of
+        # several cards were (a seat never caught padding hardly pads): the deal alone says a
+        # short hand rarely holds two of a rank, but players keep the ranks due to them, and
+        # trusting the deal here made every such call against honest players a wrong one.
+        return min(model, (k.pads[p] + 0.2) / (k.multi[p] + 2.0))
+
+    TRUST = 0.75  # how far an earlier claim in the pile is taken to hold what it said
+
+    def model_lie(self, k: Knowledge, p: int, count: int, rank: int, in_pile: int) -> float:
+        """The claimant model's P(lie), with ``in_pile`` unseen cards of the rank taken to be in the pile."""
+        dist = self.held(k, p, count, rank, in_pile)
         pad = (k.pads[p] + 0.1) / (k.turned[p] + 5.0)
         truth = dist[count] * (1 - pad) + sum(dist[x] for x in range(count + 1, 5)) * 0.1
         lie = dist[0] * (1 - pad if count == 1 else pad ** (count - 1))
         lie += sum(dist[x] * pad ** (count - x) for x in range(1, min(count, 5)))
         total = truth + lie
-        model = lie / total if total > 0 else 1.0
-        # Players keep the ranks they will soon need, so they hold the required rank more
-        # often than a uniform deal says: shrink towards the rate measured against such players.
-        return 0.3 + 0.3 * model if count == 1 else model
+        return lie / total if total > 0 else 1.0
 
     @staticmethod
-    def held(k: Knowledge, p: int, count: int, rank: int) -> list[float]:
-        """P(p held x cards of ``rank`` before its play of ``count``), x = 0..4."""
+    def held(k: Knowledge, p: int, count: int, rank: int, in_pile: int = 0) -> list[float]:
+        """P(p held x cards of ``rank`` before its play of ``count``), x = 0..4.
+
+        ``in_pile``: unseen cards of the rank taken to be in the pile (not in p's hand).
+        """
         known = [c for c, w in k.known.items() if w == p]
         known_r = sum(1 for c in known if c // 4 == rank)
-        unknown = 52 - len(k.known)
         of_rank = 4 - sum(1 for x in "CDHS" if CARD_OF[RANKS[rank] + x] in k.known)
+        in_pile = min(in_pile, of_rank)
+        of_rank -= in_pile
+        unknown = 52 - len(k.known) - in_pile
         slots = k.sizes[p] + count - len(known)
         total = _binom(unknown, slots)
         dist = [0.0] * 5
@@ -453,11 +492,14 @@ class StrongBot(BasicBot):
 
     def can_disprove(self, k: Knowledge, s: int, count: int) -> float:
         """P(seat s holds so many of the rank that ``count`` more is impossible: 5 - count or more)."""
-        need = 5 - count - sum(1 for c, w in k.known.items() if w == s and c // 4 == k.rank)
+        own = k.claimed(k.rank, s, open_play=True)  # s knows what it put in the pile
+        need = 5 - count - own - sum(1 for c, w in k.known.items() if w == s and c // 4 == k.rank)
         if need <= 0:
             return 1.0
-        unknown = 52 - len(k.known)
         of_rank = 4 - sum(1 for x in "CDHS" if CARD_OF[RANKS[k.rank] + x] in k.known)
+        in_pile = min(of_rank, k.claimed(k.rank, open_play=True))
+        of_rank -= in_pile
+        unknown = 52 - len(k.known) - in_pile
         slots = k.sizes[s] - sum(1 for w in k.known.values() if w == s)
         total = _binom(unknown, slots)
         if not total or need > of_rank:
