@@ -1,0 +1,364 @@
+"""The web table as a family meets it (issue 17): each defect seen there, as a browser test.
+
+Challenge windows read as windows and the ring stays on who plays next; a call says who was right;
+counts are plural-correct; a seat comes back after a timeout; a player who left shows, with the
+grace countdown; Liegen's last accusation leaves the board and its announcement is a compact
+picker; the lobby form keeps its state; seats are numbered from 1; Liar's Dice and Love Letter
+have no "seconds to call liar"; the invited friend's page explains the table; Love Letter's cards
+say what they do and a play is built step by step; long names stay in their box; the actions are on
+screen on a phone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+
+from .helpers import create_table, join, step
+
+NAMES = {0: "Anna", 1: "Bram", 2: "Cor"}
+
+
+def seat_of(page: Any) -> int:
+    return int(page.locator(".seat.me").get_attribute("data-seat"))
+
+
+def three_at_cheat(web: Any, contexts: list[Any]) -> tuple[list[Any], str]:
+    """Anna, Bram and Cor (no bot: nobody answers a window for them) at Cheat, 30 s windows."""
+    pages = [c.new_page() for c in contexts]
+    table = create_table(pages[0], web.url, "cheat", 3, {}, ["human"] * 3, "Anna", window=30)
+    for p, name in zip(pages[1:], ("Bram", "Cor"), strict=True):
+        join(p, f"{web.url}/t/{table}", name)
+    for p in pages:
+        p.wait_for_selector("#table")
+    return pages, table
+
+
+def test_a_challenge_window_reads_as_one_and_a_call_says_who_was_right(web: Any, contexts: list[Any]) -> None:
+    pages, table = three_at_cheat(web, contexts)
+    starter = web.table_state(table).to_act[0]
+    player = next(p for p in pages if seat_of(p) == starter)
+    others = [p for p in pages if p is not player]
+    others[0].select_option("#lang", "nb")
+    # before a card is picked the play button says what to do, not "Play 0 × A"
+    button = player.locator("#actions button.play")
+    assert button.is_disabled() and "0" not in button.inner_text()
+    assert player.locator("#status").inner_text() == "Your turn"
+    player.locator("#mine .pick").first.click()
+    assert button.inner_text() == "Play: “one ace”"
+    button.click()
+    nxt = (starter + 1) % 3
+    for p in pages:
+        p.wait_for_selector("#window-countdown")
+        # one ring, on whoever plays next; nobody is told "your turn"
+        rings = p.locator(".seat.turn").evaluate_all("els => els.map(e => Number(e.dataset.seat))")
+        assert rings == [nxt]
+        status = p.locator("#status").inner_text()
+        assert "Your turn" not in status and "Din tur" not in status
+        assert re.search(r" · \d+ s", status), status
+    who = NAMES[starter]
+    assert player.locator("#status").inner_text().startswith(f"{who} claims one ace — Liar! or accept")
+    assert others[0].locator("#status").inner_text().startswith(f"{who} sier ett ess — Løgner! eller godta")
+    assert others[0].locator("#actions button.pass").inner_text() == "Godta"
+    assert player.locator("#actions").count() == 0  # the player has nothing to answer
+    # a call: the narration says who was right, in both languages
+    others[1].locator("#actions button.liar").click()
+    for p in pages:
+        p.wait_for_selector("#revealed")
+    shown = web.table_state(table).view(None)["revealed"]
+    caller, target = NAMES[seat_of(others[1])], NAMES[starter]
+    if shown["truthful"]:
+        en, nb = f"but {target} told the truth", f"men {target} snakket sant"
+    else:
+        en, nb = f"and {target} had lied", f"og {target} løy"
+    assert f"{caller} called {target} a liar, {en}" in player.locator("#revealed").inner_text()
+    assert nb in others[0].locator("#revealed").inner_text()
+    last = player.locator("#log li").last.inner_text()
+    assert en in last and re.search(r"takes \d+ cards?\.$", last)
+
+
+def test_counts_are_plural_correct_in_every_language(web: Any, browser: Any) -> None:
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(web.url + "/")
+        got = page.evaluate(
+            """async () => {
+            const i18n = await import('/static/i18n.js');
+            const cheat = (await import('/static/games/cheat.js')).default;
+            const ld = (await import('/static/games/liars_dice.js')).default;
+            const out = {};
+            const names = (i) => ['Ola', 'Kari'][i];
+            for (const l of ['en', 'nb', 'nl']) {
+                i18n.setLang(l);
+                const ctx = { t: i18n.t, name: names, me: null };
+                const taken = cheat.log({ history: [{ type: 'challenge', seat: 0, target: 1, cards: ['5H'],
+                    truthful: true, taker: 0, taken: 1 }] }, ctx)[0];
+                const counted = ld.log({ rolloff: [], bids: [], over: true, history: [{ round: 1, opener: 0,
+                    bids: [{ seat: 1, quantity: 2, face: 5 }], call: 'liar', caller: 0, dice: [[5], [2]],
+                    count: 1, losers: [1], out: [1] }] }, ctx)[1];
+                out[l] = [i18n.t('cards_n', { n: 1 }), i18n.t('cards_n', { n: 2 }),
+                    i18n.t('dice_n', { n: 1 }), i18n.t('dice_n', { n: 5 }), i18n.rankWords(2, '5'),
+                    i18n.rankWords(1, 'A'), i18n.faceWords(3, 6),
+                    i18n.ordinal(1), i18n.ordinal(2), i18n.ordinal(3), i18n.ordinal(11), taken, counted];
+            }
+            i18n.setLang('en');
+            return out;
+        }"""
+        )
+        assert got["en"][:11] == [
+            "1 card", "2 cards", "1 die", "5 dice", "two fives", "one ace", "three sixes",
+            "1st", "2nd", "3rd", "11th",
+        ]  # fmt: skip
+        assert got["nb"][:11] == [
+            "1 kort", "2 kort", "1 terning", "5 terninger", "to femmere", "ett ess", "tre seksere",
+            "1.", "2.", "3.", "11.",
+        ]  # fmt: skip
+        assert got["nl"][:11] == [
+            "1 kaart", "2 kaarten", "1 dobbelsteen", "5 dobbelstenen", "twee vijven", "één aas",
+            "drie zessen", "1e", "2e", "3e", "11e",
+        ]  # fmt: skip
+        assert got["en"][11].endswith("Ola takes 1 card.")
+        assert got["nb"][11].endswith("Ola tar 1 kort.")
+        assert got["nl"][11].endswith("Ola pakt 1 kaart.")
+        # Kari bid two fives, one five showed: Ola was right, and that is what the line says
+        assert got["en"][12].startswith("Ola called liar on two fives. There was 1. The bid was too high: K")
+        assert "Er was er 1. Het bod was te hoog: Kari" in got["nl"][12]
+    finally:
+        ctx.close()
+
+
+def test_liegen_picker_and_the_accusation_leaves_the_board(web: Any, contexts: list[Any]) -> None:
+    a, b = contexts[0].new_page(), contexts[1].new_page()
+    table = create_table(a, web.url, "liegen", 2, {}, ["human", "human"], "Anna", window=30)
+    join(b, f"{web.url}/t/{table}", "Bram")
+    pages = [a, b]
+    for p in pages:
+        p.wait_for_selector("#table")
+    starter = web.table_state(table).to_act[0]
+    player = pages[starter]
+    player.locator("#mine .pick").first.click()
+    code = player.locator("#mine .pick.selected").get_attribute("data-code")
+    # a compact picker: the honest announcement first, then ranks, then the suits of one rank
+    acts = player.locator("#announce button.act")
+    assert acts.count() <= 5, acts.count()  # at the start of a trick: 52 buttons before
+    honest = player.locator("#announce button.honest")
+    assert acts.first.get_attribute("class") == honest.get_attribute("class")
+    if code != "X":
+        assert '"announce":"' + code + '"' in honest.get_attribute("data-action").replace(" ", "")
+    assert player.locator("#announce button.rank").count() == 13
+    player.locator("#announce button.rank[data-rank='Q']").click()
+    hearts = player.locator("#announce .suits button", has_text="♥")
+    spades = player.locator("#announce .suits button", has_text="♠")
+    assert hearts.evaluate("e => getComputedStyle(e).color") == "rgb(192, 38, 45)"  # red on white
+    assert spades.evaluate("e => getComputedStyle(e).color") == "rgb(17, 17, 17)"
+    honest.click()
+    accuser = pages[1 - starter]
+    accuser.wait_for_selector("#actions button.liar")
+    accuser.locator("#actions button.liar").click()
+    for p in pages:
+        p.wait_for_selector("#revealed")
+        assert "told the truth" in p.locator("#revealed").inner_text() or code == "X"
+    # the accuser took the pile and opens the next trick: once a card is played, the call is old news
+    state = web.table_state(table)
+    taker = pages[state.to_act[0]]
+    taker.wait_for_selector("#mine .pick")
+    taker.locator("#mine .pick").first.click()
+    taker.locator("#announce button.act").first.click()
+    for p in pages:
+        p.wait_for_function("!document.querySelector('#revealed')")
+
+
+def test_the_lobby_keeps_its_form_and_counts_seats_from_one(web: Any, browser: Any) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        page.goto(web.url + "/")
+        page.select_option("#game", "liars-dice")
+        page.fill("#name", "Kari")
+        page.fill("#players", "3")
+        page.click("#opt-wild_ones")  # the very next click after the player count changed
+        assert page.is_checked("#opt-wild_ones")
+        assert page.input_value("#name") == "Kari"
+        assert page.locator("#seat-kinds select").count() == 2
+        # no challenge window in Liar's Dice or Love Letter: no seconds to call liar
+        assert page.locator("#window").count() == 0
+        page.select_option("#game", "love-letter")
+        assert page.locator("#window").count() == 0
+        page.select_option("#game", "cheat")
+        assert page.locator("#window").count() == 1
+        assert page.input_value("#name") == "Kari"
+        # Liegen's first dealer is a seat, numbered from 1 like the seats; 4 of 4 is the last seat
+        page.select_option("#game", "liegen")
+        assert page.input_value("#opt-first_dealer") == "1"
+        page.fill("#players", "4")
+        assert page.get_attribute("#opt-first_dealer", "max") == "4"
+        page.fill("#opt-first_dealer", "4")
+        page.press("#opt-first_dealer", "Tab")
+        for i in (1, 2, 3):
+            page.select_option(f"#seat-{i}", "bot:random")
+        page.fill("#grace", "30")
+        page.click("#create")
+        page.wait_for_selector("#table")
+        table = page.url.rsplit("/", 1)[1]
+        info = httpx.get(f"{web.url}/api/tables/{table}").json()
+        assert info["options"]["first_dealer"] == 3
+        assert info["settings"]["grace_seconds"] == 30
+        assert page.locator("#error").count() == 0
+    finally:
+        ctx.close()
+
+
+def test_a_seat_comes_back_after_a_turn_timeout(web: Any, contexts: list[Any]) -> None:
+    a, b = contexts[0].new_page(), contexts[1].new_page()
+    table = create_table(a, web.url, "liars-dice", 2, {"dice": 5}, ["human", "human"], "Anna", turn=2)
+    join(b, f"{web.url}/t/{table}", "Bram")
+    a.wait_for_selector("#table")
+
+    def until(selector: str, gone: bool = False) -> None:
+        """Bram plays his turns at once while Anna does nothing, until ``selector`` shows (or goes)."""
+        for _ in range(300):
+            if (a.locator(selector).count() == 0) == gone:
+                return
+            step(b)
+            a.wait_for_timeout(50)
+        raise AssertionError(f"{selector} {'still there' if gone else 'never came'}")
+
+    until("#away-me")  # two seconds of nothing on her turn: a bot plays for Anna
+    assert a.locator(".seat.me .away-tag").count() == 1
+    assert not web.table_state(table).over
+    a.click("#back")
+    until("#away-me", gone=True)
+    assert a.locator(".seat.me .away-tag").count() == 0
+    # and her turns are hers again: the buttons come back when it is her turn
+    until("#actions button.act")
+    assert a.locator("#away-me").count() == 0
+
+
+def test_a_player_who_left_shows_with_the_grace_countdown(web: Any, contexts: list[Any]) -> None:
+    a, b = contexts[0].new_page(), contexts[1].new_page()
+    table = create_table(
+        a, web.url, "liars-dice", 3, {"dice": 2}, ["human", "human", "bot:random"], "Anna", grace=30
+    )
+    join(b, f"{web.url}/t/{table}", "Bram")
+    a.wait_for_selector("#table")
+    assert a.locator(".seat[data-seat='1'] .offline-tag").count() == 0
+    b.close()  # Bram closes the tab
+    tag = a.locator(".seat[data-seat='1'] .offline-tag")
+    tag.wait_for()
+    assert "left the table" in tag.inner_text()
+    a.wait_for_function(
+        "/takes over in \\d+ s/.test(document.querySelector('.seat[data-seat=\"1\"] .grace')?.textContent)"
+    )
+    left = int(re.search(r"in (\d+) s", tag.inner_text()).group(1))
+    assert 0 < left <= 30
+
+
+def test_the_join_page_shows_the_game_and_options_and_long_names_fit(web: Any, contexts: list[Any]) -> None:
+    a, b = contexts[0].new_page(), contexts[1].new_page()
+    a.set_viewport_size({"width": 1280, "height": 800})
+    table = create_table(
+        a, web.url, "liars-dice", 4, {"dice": 4}, ["human", "human", "bot:strong", "bot:basic"], "Anna"
+    )
+    assert "Send the invite link" in a.locator("#waiting-help").inner_text()
+    b.goto(f"{web.url}/t/{table}")
+    b.wait_for_selector("#join-form")
+    help_ = b.locator("#waiting-help").inner_text()
+    assert "Send the invite link" not in help_ and "invited" in help_ and "Liar's Dice" in help_
+    assert b.locator("#table-howto[open]").count() == 1 and "bid" in b.locator("#table-howto").inner_text()
+    options = b.locator("#table-options").inner_text()
+    assert "Dice per player" in options and "4" in options
+    long = "Bartholomeus" * 3 + "Vandersloot"  # 47 letters, no space to wrap at
+    b.fill("#join-name", long[:40])
+    b.click("#join")
+    a.wait_for_selector("#table")
+    a.wait_for_function("document.querySelector('#seats').innerText.includes('Bartholomeus')")
+    over = a.locator(".seat").evaluate_all("els => els.filter(e => e.scrollWidth > e.clientWidth).length")
+    assert over == 0
+    assert "Bot 3 (hard)" in a.locator("#seats").inner_text()
+    assert "Bot 4 (medium)" in a.locator("#seats").inner_text()
+
+
+def test_love_letter_cards_say_what_they_do_and_a_play_goes_step_by_step(web: Any, browser: Any) -> None:
+    ctx = browser.new_context(locale="nb-NO")
+    try:
+        page = ctx.new_page()
+        page.goto(web.url + "/")
+        got = page.evaluate(
+            """async () => {
+            const i18n = await import('/static/i18n.js');
+            const ll = (await import('/static/games/love_letter.js')).default;
+            const sent = [];
+            const box = document.createElement('div');
+            document.body.append(box);
+            const guesses = ['7', '8', '9', 'T', 'J', 'Q', 'K'];
+            const legal = [];
+            for (const target of [1, 2]) {
+                for (const guess of guesses) legal.push({ type: 'play', card: '6', target, guess });
+            }
+            legal.push({ type: 'play', card: '9' });
+            const f = { seq: 7, legal, view: { hand: ['6', '9'] } };
+            const ctx = { t: i18n.t, name: (i) => ['Anna', 'Bram', 'Cor'][i], me: 0, sel: [], pending: false,
+                send: (a) => sent.push(a) };
+            const draw = () => box.replaceChildren(ll.mine(f, ctx), ll.actions(f, ctx));
+            ctx.redraw = draw;
+            ctx.toggle = (c) => { ctx.sel = [c]; draw(); };
+            draw();
+            const steps = {};
+            steps.names = [...box.querySelectorAll('.llname')].map((e) => e.textContent);
+            steps.effects = [...box.querySelectorAll('.effect')].map((e) => e.textContent);
+            box.querySelector('button.pick[data-code="6"]').click();
+            steps.targets = [...box.querySelectorAll('button.act')].map((e) => e.textContent);
+            box.querySelector('button.act[data-target="1"]').click();
+            steps.guesses = [...box.querySelectorAll('button.act')].map((e) => e.textContent);
+            steps.question = box.querySelector('#guesses span').textContent;
+            [...box.querySelectorAll('button.act')].find((e) => e.textContent.startsWith('D')).click();
+            steps.sent = sent;
+            return steps;
+        }"""
+        )
+        assert got["names"] == ["6 · Sekser", "9 · Nier"]
+        assert got["effects"][0].startswith("Gjett kortet til en annen spiller (7 eller høyere)")
+        assert got["effects"][1] == "Du er beskyttet til din neste tur."
+        assert got["targets"] == ["Bram", "Cor"]  # step two: whom (no "6 → Bram: 7?" × 14)
+        assert got["question"] == "Hvilket kort har Bram?"
+        assert got["guesses"] == [
+            "7 · Sjuer", "8 · Åtter", "9 · Nier", "10 · Tier", "Kn · Knekt", "D · Dame", "K · Konge",
+        ]  # fmt: skip
+        assert got["sent"] == [{"type": "play", "card": "6", "target": 1, "guess": "Q"}]
+    finally:
+        ctx.close()
+
+
+def test_on_a_phone_the_actions_are_on_screen_when_the_turn_starts(web: Any, browser: Any) -> None:
+    ctx = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        for game, players, options in (
+            ("cheat", 4, {}),
+            ("liars-dice", 4, {}),
+            ("liegen", 4, {}),
+            ("love-letter", 4, {"target_wins": 1}),
+        ):
+            seats = ["human"] + ["bot:random"] * (players - 1)
+            for _ in range(5):  # a Love Letter bot may knock Anna out before her first turn: deal again
+                create_table(page, web.url, game, players, options, seats, "Anna")
+                page.wait_for_selector("#actions, #over", timeout=15000)
+                if page.locator("#actions").count():
+                    break
+            page.evaluate("window.scrollTo(0, 0)")
+            box = page.evaluate(
+                "(() => { const r = document.querySelector('#actions').getBoundingClientRect();"
+                " return [r.top, r.bottom, innerHeight]; })()"
+            )
+            assert box[0] >= 0 and box[1] <= box[2], (game, box)
+            # the tab title and the live region say it is Anna's turn (or read the window out)
+            assert page.title().startswith("Your turn")
+            live = page.locator("#live").inner_text()
+            assert "Your turn" in live or "Liar! or accept" in live, live
+            wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert wide <= 0, (game, wide)
+    finally:
+        ctx.close()
