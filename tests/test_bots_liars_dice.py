@@ -1,9 +1,11 @@
-"""The Liar's Dice bots: their odds, beliefs, sampling and the calls they must make."""
+"""The Liar's Dice bots: their odds, beliefs, incremental knowledge, the plan, whole games, the gauntlet."""
 
 from __future__ import annotations
 
 import itertools
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -67,14 +69,6 @@ def test_basic_opens_honestly_on_its_best_face() -> None:
     assert isinstance(bid, Bid) and bid.face == 5 and 3 <= bid.quantity <= 4
 
 
-def test_face_share_reads_who_bid_what_they_held() -> None:
-    # Seat 1 bids fours and holds them; seat 0 bids sixes holding none.
-    state = position([[2, 3], [4, 4]], 0, [(1, 6), (2, 4)])
-    state.act(0, Liar())
-    shares = ld.face_share(state.view(0))
-    assert shares[1] > 0.4 > shares[0]
-
-
 def test_beliefs_lean_towards_what_was_bid_and_agree_with_the_view() -> None:
     state = position([[2, 3, 5], [1, 2, 6], [2, 3, 4]], 1, [(2, 6), (3, 2)])
     view = state.view(0)
@@ -110,16 +104,13 @@ def test_strong_search_leaves_the_real_game_untouched() -> None:
 
 
 def test_strong_plays_the_solver_when_it_answers() -> None:
-    """With the solver installed and a position inside its sizes, the answer is in its support."""
-    solver = pytest.importorskip("liars.solver")
-    lookup = getattr(solver, "lookup", None)
-    if lookup is None:
-        pytest.skip("liars.solver has no lookup yet")
+    """Inside the solver's sizes (a one-die duel), every answer is in the equilibrium's support."""
+    from liars import solver
+
     state = position([[3], [5]], 0, [])
     view = state.view(0)
-    dist = lookup(view)
-    if not dist:
-        pytest.skip("the solver does not cover a one-die duel")
+    dist = solver.lookup(view)
+    assert dist
     bot = bots.make("strong", "liars-dice", seed=1)
     support = [a for a, p in dist if p > 0]
     for _ in range(5):
@@ -137,3 +128,261 @@ def test_basic_plays_the_seeds_worked_example() -> None:
     state.act(1, Bid(3, 5))
     state.act(2, Bid(4, 5))
     assert basic.act(state.view(0), state.legal_actions(0)) == Liar()
+
+
+# -- the analytic plan ---------------------------------------------------------------
+
+
+def enumerate_counts(view: dict[str, Any], beliefs: ld.Beliefs) -> list[list[float]]:
+    """Per face: P(count == k), by brute force over every cup of the other seats (dice from the beliefs)."""
+    wild = view["options"]["wild_ones"]
+    me = view["seat"]
+    dice = [s for s, c in enumerate(view["dice_counts"]) if s != me for _ in range(c)]
+    out = [[0.0] * (view["total_dice"] + 1) for _ in range(7)]
+    for roll in itertools.product(range(1, 7), repeat=len(dice)):
+        weight = 1.0
+        for s, d in zip(dice, roll, strict=True):
+            probs = beliefs.probs.get(s)
+            weight *= probs[d] if probs is not None else 1 / 6
+        for face in range(1, 7):
+            out[face][ld.own_count(view["dice"], face, wild) + ld.own_count(roll, face, wild)] += weight
+    return out
+
+
+@pytest.mark.parametrize("wild", [False, True])
+def test_plan_odds_are_the_exact_sum_over_the_believed_cups(wild: bool) -> None:
+    state = position([[2, 5], [1, 6], [3, 4, 6]], 1, [(1, 6), (2, 6)], wild_ones=wild)
+    view = state.view(0)
+    knowledge = ld.Knowledge(3, wild)
+    knowledge.update(view)
+    beliefs = ld.Beliefs(view, 1.0, [0.6, 0.6, 0.6])
+    assert beliefs.p(1, 6) > ld.face_p(6, wild)  # seat 1 bid sixes: believed to hold more
+    plan = ld.Plan(view, beliefs, knowledge, 0.2, 0.0, 0.08, 2)
+    counts = enumerate_counts(view, beliefs)
+    for face in range(1, 7):
+        for q in range(0, 8):
+            assert plan.true(q, face) == pytest.approx(sum(counts[face][q:]))
+
+
+def test_plan_prices_a_raise_by_the_next_seat_calling_it_when_false() -> None:
+    """The model's terms, recomputed by brute force over the next seat's cup (the rest uniform)."""
+    state = position([[5, 5, 2], [3, 4, 1], [6, 2, 3]], 0, [])
+    view = state.view(0)
+    knowledge = ld.Knowledge(3, False)
+    beliefs = ld.Beliefs(view, 1.0, [0.4] * 3)
+    cont, temp = 0.25, 0.08
+    plan = ld.Plan(view, beliefs, knowledge, cont, 0.0, temp, 2)
+    tau = knowledge.threshold(1)
+    assert tau == pytest.approx(knowledge.call_prior)  # nothing seen yet
+    for q in (2, 3, 4, 5):
+        risk = called = 0.0
+        for nxt in itertools.product(range(1, 7), repeat=3):
+            k = nxt.count(5)
+            c = ld.sigmoid((tau - ld.at_least(q - k, 6, 1 / 6)) / temp) / 6**3
+            false = 1 - ld.at_least(q - k - 2, 3, 1 / 6)
+            risk += c * false
+            called += c
+        assert plan.raise_value(q, 5) == pytest.approx(-(risk + (1 - called) * cont))
+
+
+def test_plan_calls_a_wild_overbid_and_raises_a_covered_face() -> None:
+    # 4 players, 20 dice; I hold three fives: five fives after an opening of two fives is fine,
+    # but twelve threes is not
+    state = position([[5, 5, 5, 2, 3], [1, 2, 3, 4, 6], [1, 2, 3, 4, 6], [1, 2, 3, 4, 6]], 3, [(12, 3)])
+    bot = bots.make("strong", "liars-dice", seed=1)
+    assert bot.act(state.view(0), state.legal_actions(0)) == Liar()
+    state = position([[5, 5, 5, 2, 3], [1, 2, 3, 4, 6], [1, 2, 3, 4, 6], [1, 2, 3, 4, 6]], 3, [(2, 5)])
+    action = bots.make("strong", "liars-dice", seed=1).act(state.view(0), state.legal_actions(0))
+    assert isinstance(action, Bid) and action.face == 5
+
+
+def test_strong_refuses_an_unknown_mode() -> None:
+    with pytest.raises(ValueError, match="mode"):
+        bots.make("strong", "liars-dice", mode="psychic")
+
+
+# -- incremental knowledge ---------------------------------------------------------------
+
+
+def play(players: int, seed: int, **opts: Any) -> liars.State:
+    game = liars.make("liars-dice", players=players, seed=seed, **opts)
+    state = game.new_game()
+    lineup = [bots.make("basic", "liars-dice", seed=seed * 10 + s) for s in range(players)]
+    while not state.over:
+        s = state.to_act[0]
+        state.act(s, lineup[s].act(state.view(s), state.legal_actions(s)))
+    return state
+
+
+def test_knowledge_from_tails_equals_knowledge_from_scratch() -> None:
+    """Fed full views, tails and repeated views in random steps, it learns exactly what one full read does."""
+    rng = random.Random(4)
+    for players, wild in ((3, False), (4, True), (2, False)):
+        final = play(players, players, wild_ones=wild)
+        rounds = final.view(None)["history"]
+        assert len(rounds) >= 5
+        game = liars.make("liars-dice", players=players, seed=1, wild_ones=wild)
+        incremental = ld.Knowledge(players, wild)
+        read = 0
+        for upto in sorted(rng.sample(range(1, len(rounds) + 1), min(12, len(rounds)))):
+            # a view whose history is entries [since, upto) of the game's first `upto` rounds
+            since = rng.choice([0, read, max(0, read - 1)])
+            view = {
+                "game": game.id,
+                "players": players,
+                "options": game.options,
+                "history": rounds[since:upto],
+                "history_len": upto,
+                "history_epoch": 0,
+            }
+            incremental.update(view)
+            incremental.update(view)  # the same view twice counts nothing twice
+            read = upto
+            scratch = ld.Knowledge(players, wild)
+            scratch.update(dict(view, history=rounds[:upto]))
+            assert incremental.snapshot() == scratch.snapshot()
+            assert [incremental.threshold(s) for s in range(players)] == [
+                scratch.threshold(s) for s in range(players)
+            ]
+        # a new epoch, or a history shorter than what was read, starts again
+        short = {"history": rounds[:2], "history_len": 2, "history_epoch": 0}
+        incremental.update(short)
+        scratch = ld.Knowledge(players, wild)
+        scratch.update(short)
+        assert incremental.snapshot() == scratch.snapshot()
+        incremental.update({"history": rounds[:1], "history_len": 1, "history_epoch": 1})
+        assert incremental.read == 1 and incremental.epoch == 1
+
+
+def test_knowledge_counts_each_bid_and_decision_once() -> None:
+    # Seat 1 bids fours holding two; seat 0 bids sixes holding none and then calls.
+    state = position([[2, 3], [4, 4]], 0, [(1, 6), (2, 4)])
+    state.act(0, Liar())
+    k = ld.Knowledge(2, False)
+    k.update(state.view(0))
+    assert k.hits == [0.0, 2.0] and k.dice == [2.0, 2.0]
+    assert k.examples == [1, 1]  # seat 1 raised over one six; seat 0 called two fours
+    assert k.share(1) > 0.4 > k.share(0)
+    assert ld.face_share(state.view(0)) == [k.share(0), k.share(1)]
+
+
+def test_knowledge_fits_a_seat_that_calls_everything_higher_than_one_that_never_calls() -> None:
+    k = ld.Knowledge(3, False)
+    cups = [[2, 3, 4], [2, 3, 4], [2, 3, 4]]
+    for _ in range(30):
+        # seat 1 calls one two at once (a bid its own cup makes sure)
+        k._round({"dice": cups, "bids": [{"seat": 0, "quantity": 1, "face": 2}], "caller": 1})
+        # seat 2 raises over six sixes of nine dice (a bid it finds hopeless)
+        bids = [{"seat": 1, "quantity": 6, "face": 6}, {"seat": 2, "quantity": 7, "face": 2}]
+        k._round({"dice": cups, "bids": bids, "caller": 0})
+    assert k.threshold(1) >= 0.9 and k.threshold(2) <= 0.1
+
+
+def test_strong_plays_the_same_from_tail_views() -> None:
+    """A bot fed only the new history entries decides exactly as one fed whole views."""
+    game = liars.make("liars-dice", players=3, seed=11)
+    state = game.new_game()
+    full = bots.make("strong", "liars-dice", seed=2, iterations=20)
+    tail = bots.make("strong", "liars-dice", seed=2, iterations=20)
+    others = [bots.make("basic", "liars-dice", seed=s) for s in range(3)]
+    seen = 0
+    while not state.over:
+        s = state.to_act[0]
+        legal = state.legal_actions(s)
+        if s == 0:
+            a = full.act(state.view(0), legal)
+            view = state.view(0, since=seen)
+            assert tail.act(view, legal) == a
+            seen = view["history_len"]
+        else:
+            a = others[s].act(state.view(s), legal)
+        state.act(s, a)
+    assert full.knowledge is not None and tail.knowledge is not None
+    assert full.knowledge.snapshot() == tail.knowledge.snapshot()
+
+
+# -- whole games ---------------------------------------------------------------------------
+
+
+class ViewOnly:
+    """Wraps a bot and checks it is handed a view (a dict with no engine state) and legal actions."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    def act(self, view: Any, legal: Any) -> Any:
+        assert isinstance(view, dict) and "seat" in view and not isinstance(view, liars.State)
+        return self.bot.act(view, legal)
+
+
+def random_position(players: int, options: dict[str, Any], rng: random.Random) -> liars.State:
+    """A random mid-match position: random cup sizes (two seats or more with dice), a random bid prefix."""
+    most = options.get("dice", 5)
+    while True:
+        sizes = [rng.randint(0, most) for _ in range(players)]
+        if sum(1 for c in sizes if c) >= 2:
+            break
+    cups = [[rng.randint(1, 6) for _ in range(c)] for c in sizes]
+    opener = rng.choice([s for s, c in enumerate(sizes) if c])
+    game = liars.make("liars-dice", players=players, seed=rng.randrange(1 << 30), **options)
+    state = game.new_game(setup={"dice": cups, "opener": opener})
+    for _ in range(rng.randint(0, 3)):
+        s = state.to_act[0]
+        bids = [a for a in state.legal_actions(s) if isinstance(a, Bid)][:8]
+        if not bids:
+            break
+        state.act(s, rng.choice(bids))
+    return state
+
+
+VARIANTS = [
+    {},
+    {"wild_ones": True},
+    {"spot_on": True},
+    {"wild_ones": True, "spot_on": True},
+    {"dice": 2},
+    {"dice": 3, "spot_on": True},
+]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_bots_finish_every_variant_from_random_positions(players: int) -> None:
+    rng = random.Random(players)
+    for options in VARIANTS:
+        state = random_position(players, options, rng)
+        lineup = [
+            ViewOnly(bots.make("strong" if s % 2 == 0 else "basic", "liars-dice", seed=s, iterations=12))
+            for s in range(players)
+        ]
+        steps = 0
+        while not state.over:
+            s = state.to_act[0]
+            state.act(s, bots.checked_act(lineup[s], f"seat {s}", state.view(s), state.legal_actions(s)))
+            steps += 1
+            assert steps < 2000
+        assert state.winners
+
+
+def test_the_gauntlet_styles_play_legal_games_to_the_end() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    try:
+        from gauntlet import liars_dice as gauntlet
+    finally:
+        sys.path.pop(0)
+    assert len(gauntlet.STYLES) >= 4
+    for i, options in enumerate(VARIANTS[:4]):
+        for players in (2, 4, 6):
+            names = list(gauntlet.STYLES)
+            game = liars.make("liars-dice", players=players, seed=i * 7 + players, **options)
+            state = game.new_game()
+            lineup = [
+                gauntlet.STYLES[names[(s + i) % len(names)]](game_id="liars-dice", seed=s)
+                for s in range(players)
+            ]
+            while not state.over:
+                s = state.to_act[0]
+                view = state.view(s)
+                state.act(
+                    s, bots.checked_act(lineup[s], names[(s + i) % len(names)], view, state.legal_actions(s))
+                )
+            assert state.winners

@@ -21,7 +21,7 @@ from functools import lru_cache
 from math import comb
 from typing import Any
 
-from ..core import State
+from ..core import Game, State
 from ..games.liars_dice import FACES, Bid, DiceState, Liar, SpotOn
 from . import register
 from .search import Search, game_of
@@ -124,43 +124,154 @@ class BasicDiceBot:
         return choice if choice in legal_actions else legal_actions[0]
 
 
-def face_share(view: Mapping[str, Any], prior: float = 0.4, weight: float = 10.0) -> list[float]:
-    """Per seat: the share of its dice that showed the face it bid, when the cups were lifted.
+# -- what the finished rounds teach, read incrementally ---------------------------------------
 
-    Honest bidders hold what they bid (a high share); bluffers do not (about
-    1/6).  Smoothed towards ``prior`` with ``weight`` dice, so a seat never
-    seen counts as fairly honest.
+# The calling thresholds a seat is fitted to (the chance of the bid it faced, on its own cup,
+# below which it calls): 0.05, 0.10, ... 0.95.
+GRID = tuple(i / 20 for i in range(1, 20))
+
+
+def log_sigmoid(x: float) -> float:
+    """log(1 / (1 + e^-x)) without overflow."""
+    return -math.log1p(math.exp(-x)) if x >= 0 else x - math.log1p(math.exp(x))
+
+
+class Knowledge:
+    """Per seat, from the lifted cups of finished rounds: how honest its bids were and when it calls.
+
+    Why per seat: a table mixes styles, and the same bid means more from an
+    honest bidder than from a bluffer, and the same raise is safer against a
+    player who rarely calls.  Two things are kept:
+
+    - ``hits / dice``: the share of a seat's dice that showed the face it bid
+      (about 1/6, 1/3 with wild ones, for a pure bluffer; far more for an
+      honest one), smoothed towards ``prior_share`` with ``prior_weight`` dice;
+    - a calling threshold: every bid a seat faced is, once the cups are
+      lifted, a labelled example (the bid's chance on that seat's own cup;
+      called or raised), and the threshold of a logistic rule of temperature
+      ``temp`` is fitted over :data:`GRID` by likelihood, with a Gaussian
+      prior around ``call_prior``.
+
+    Only new history entries are read (``(history_epoch, entries read)`` is
+    kept), so a decision costs the same late in a match as early, and a tail
+    view (``view["history"]`` holding only the last entries of
+    ``view["history_len"]``) is enough; a new epoch or a shorter history
+    starts again.
     """
-    wild = view["options"]["wild_ones"]
-    hits = [prior * weight] * view["players"]
-    dice = [weight] * view["players"]
-    for h in view["history"]:
-        for b in h["bids"]:
+
+    def __init__(
+        self,
+        players: int,
+        wild: bool,
+        prior_share: float = 0.4,
+        prior_weight: float = 10.0,
+        call_prior: float = 0.35,
+        temp: float = 0.08,
+    ) -> None:
+        self.players = players
+        self.wild = wild
+        self.prior_share = prior_share
+        self.prior_weight = prior_weight
+        self.call_prior = call_prior
+        self.temp = temp
+        self.reset(None)
+
+    def reset(self, epoch: Any) -> None:
+        self.epoch = epoch
+        self.read = 0  # history entries taken in
+        self.hits = [0.0] * self.players
+        self.dice = [0.0] * self.players
+        self.loglik = [[0.0] * len(GRID) for _ in range(self.players)]
+        self.examples = [0] * self.players
+
+    def update(self, view: Mapping[str, Any]) -> None:
+        """Take in the history entries not read yet (the view may hold only a tail)."""
+        epoch = view.get("history_epoch", 0)
+        length: int = view.get("history_len", len(view["history"]))
+        if epoch != self.epoch or length < self.read:
+            self.reset(epoch)
+        history = view["history"]
+        start = length - len(history)
+        for i in range(max(self.read, start), length):
+            self._round(history[i - start])
+        self.read = length
+
+    def _round(self, h: Mapping[str, Any]) -> None:
+        cups = h["dice"]
+        total = sum(len(c) for c in cups)
+        bids = h["bids"]
+        for j, b in enumerate(bids):
             s = b["seat"]
-            cup = h["dice"][s]
-            hits[s] += own_count(cup, b["face"], wild)
-            dice[s] += len(cup)
-    return [h / d for h, d in zip(hits, dice, strict=True)]
+            self.hits[s] += own_count(cups[s], b["face"], self.wild)
+            self.dice[s] += len(cups[s])
+            if j:  # it faced the bid before and raised
+                self._decision(s, cups[s], bids[j - 1], total, False)
+        if bids:
+            caller = h["caller"]
+            self._decision(caller, cups[caller], bids[-1], total, True)
+
+    def _decision(
+        self, seat: int, cup: Sequence[int], bid: Mapping[str, Any], total: int, called: bool
+    ) -> None:
+        chance = holds(bid["quantity"], bid["face"], cup, total - len(cup), self.wild)
+        row = self.loglik[seat]
+        sign = 1.0 if called else -1.0
+        for i, tau in enumerate(GRID):
+            row[i] += log_sigmoid(sign * (tau - chance) / self.temp)
+        self.examples[seat] += 1
+
+    def share(self, seat: int) -> float:
+        """The smoothed share of ``seat``'s dice that showed the faces it bid."""
+        w = self.prior_weight
+        return (self.hits[seat] + self.prior_share * w) / (self.dice[seat] + w)
+
+    def threshold(self, seat: int) -> float:
+        """The fitted calling threshold of ``seat`` (``call_prior`` before any evidence)."""
+        row = self.loglik[seat]
+        best, best_v = self.call_prior, -math.inf
+        for i, tau in enumerate(GRID):
+            v = row[i] - ((tau - self.call_prior) / 0.1) ** 2
+            if v > best_v:
+                best, best_v = tau, v
+        return best
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything learnt, for comparing two ways of building it."""
+        return (self.read, self.hits, self.dice, self.loglik, self.examples)
+
+
+def face_share(view: Mapping[str, Any], prior: float = 0.4, weight: float = 10.0) -> list[float]:
+    """Per seat: the share of its dice that showed the face it bid, when the cups were lifted (from scratch).
+
+    Kept for callers that hold one view; the bot itself uses :class:`Knowledge`.
+    """
+    k = Knowledge(view["players"], view["options"]["wild_ones"], prior, weight)
+    k.update(view)
+    return [k.share(s) for s in range(view["players"])]
 
 
 class Beliefs:
-    """Cups for the other seats, drawn as the bids they made this round suggest.
+    """Each other seat's dice as this round's bids suggest: one tilted distribution per die.
 
     A bid on a face makes each of the bidder's dice likelier to show it: the
     weight ``exp(beta)`` per bid face is set so that the share of bid faces
     in the bidder's cups matches what was seen when cups were lifted
-    (:func:`face_share`).  The weight factors over the dice, so cups are
-    drawn exactly, die by die, without rejection.
+    (``shares``, from :class:`Knowledge`).  The weight factors over the dice,
+    so counts are exact binomials per seat (:meth:`p`) and cups are drawn
+    exactly, die by die, without rejection (:meth:`sample`).
     """
 
-    def __init__(self, view: Mapping[str, Any], strength: float = 1.0) -> None:
+    def __init__(
+        self, view: Mapping[str, Any], strength: float = 1.0, shares: Sequence[float] | None = None
+    ) -> None:
         self.wild: bool = view["options"]["wild_ones"]
-        share = face_share(view)
+        share = list(shares) if shares is not None else face_share(view)
         faces: dict[int, dict[int, int]] = {}
         for b in view["bids"]:
             seen = faces.setdefault(b["seat"], {})
             seen[b["face"]] = min(2, seen.get(b["face"], 0) + 1)
-        # Per seat: cumulative weights of faces 1..6 for one die.
+        # Per seat: the chance of each face 1..6 for one die, and the cumulative weights.
+        self.probs: dict[int, list[float]] = {}
         self.cdf: dict[int, list[float]] = {}
         for seat, bid_faces in faces.items():
             q = min(0.9, max(share[seat], 1e-3))
@@ -176,7 +287,16 @@ class Beliefs:
                 acc += w[d]
                 cdf.append(acc)
             self.cdf[seat] = cdf
-        self.game = game_of(view)
+            self.probs[seat] = [0.0] + [w[d] / acc for d in range(1, FACES + 1)]
+        self.view = view
+        self._game: Game | None = None
+
+    def p(self, seat: int, face: int) -> float:
+        """The chance that one die of ``seat`` counts for a bid on ``face`` (wild ones included)."""
+        probs = self.probs.get(seat)
+        if probs is None:
+            return face_p(face, self.wild)
+        return probs[face] + (probs[1] if self.wild and face != 1 else 0.0)
 
     def cup(self, seat: int, n: int, rng: random.Random) -> list[int]:
         cdf = self.cdf.get(seat)
@@ -187,15 +307,181 @@ class Beliefs:
 
     def sample(self, view: Mapping[str, Any], rng: random.Random) -> State:
         """A state of this round agreeing with the view: sampled cups, then this round's bids replayed."""
+        if self._game is None:
+            self._game = game_of(view)
         seat = view["seat"]
         cups = [
             list(view["dice"]) if s == seat else self.cup(s, c, rng)
             for s, c in enumerate(view["dice_counts"])
         ]
-        state = self.game.new_game(setup={"dice": cups, "opener": view["opener"]}, seed=rng.getrandbits(62))
+        state = self._game.new_game(setup={"dice": cups, "opener": view["opener"]}, seed=rng.getrandbits(62))
         for b in view["bids"]:
             state.act(b["seat"], Bid(b["quantity"], b["face"]))
         return state
+
+
+# -- the analytic player ---------------------------------------------------------------------
+
+
+@lru_cache(maxsize=65536)
+def binomial(n: int, p: float) -> tuple[float, ...]:
+    return tuple(exactly(k, n, p) for k in range(n + 1))
+
+
+def convolve(a: Sequence[float], b: Sequence[float]) -> list[float]:
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+def sigmoid(x: float) -> float:
+    return 1 / (1 + math.exp(-x)) if x >= 0 else math.exp(x) / (1 + math.exp(x))
+
+
+class Plan:
+    """One decision worked out exactly: what each action costs in dice, on the beliefs.
+
+    Why analytic: at a full table a round's outcome hangs on one thing per
+    action, and both are exact sums under the per-die beliefs:
+
+    - a **call** loses a die when the bid holds (the count of its face over
+      every cup is a convolution of per-seat binomials);
+    - a **raise** loses a die when the next seat calls it and it is false.
+      The next seat is modelled as calling by a logistic rule on the raise's
+      chance given *its own* cup, with the threshold it was seen to use
+      (:meth:`Knowledge.threshold`); summing over its possible counts of the
+      face gives the joint chance of "called and false" exactly.  If it is
+      not called, the round goes on and costs ``cont`` (a flat estimate of
+      the later risk; a called raise spares it).
+
+    Another seat losing a die is worth ``gain`` (it brings the win nearer);
+    spot-on, when it is exactly right, is worth ``gain`` per other seat.
+    No sampling, so the bot is deterministic for a view and costs well under
+    a millisecond per decision.
+    """
+
+    def __init__(
+        self,
+        view: Mapping[str, Any],
+        beliefs: Beliefs,
+        knowledge: Knowledge,
+        cont: float,
+        gain: float,
+        temp: float,
+        jumps: int,
+    ) -> None:
+        self.view = view
+        self.beliefs = beliefs
+        self.wild: bool = view["options"]["wild_ones"]
+        self.spot_on: bool = view["options"]["spot_on"]
+        self.cont = cont
+        self.gain = gain
+        self.temp = temp
+        self.jumps = jumps
+        me: int = view["seat"]
+        counts: list[int] = view["dice_counts"]
+        n = len(counts)
+        self.total: int = view["total_dice"]
+        self.alive = sum(1 for c in counts if c)
+        nxt = (me + 1) % n
+        while not counts[nxt] and nxt != me:
+            nxt = (nxt + 1) % n
+        self.nxt = nxt
+        self.n_next = counts[nxt] if nxt != me else 0
+        self.tau = knowledge.threshold(nxt)
+        dice: list[int] = view["dice"]
+        # Per face: the distribution of the count over every cup but the next seat's (mine known),
+        # and of the next seat's count.
+        self.rest: list[list[float]] = [[]]
+        self.rest_cdf: list[list[float]] = [[]]
+        self.next_pmf: list[tuple[float, ...]] = [()]
+        self.full_tail: list[list[float]] = [[]]
+        for face in range(1, FACES + 1):
+            pmf: list[float] = [0.0] * own_count(dice, face, self.wild) + [1.0]
+            for s, c in enumerate(counts):
+                if c and s != me and s != nxt:
+                    pmf = convolve(pmf, binomial(c, beliefs.p(s, face)))
+            nxt_pmf = binomial(self.n_next, beliefs.p(nxt, face)) if self.n_next else (1.0,)
+            full = convolve(pmf, nxt_pmf)
+            tail, acc = [0.0] * (len(full) + 1), 0.0
+            for k in range(len(full) - 1, -1, -1):
+                acc += full[k]
+                tail[k] = acc
+            cdf, acc = [], 0.0
+            for x in pmf:
+                acc += x
+                cdf.append(acc)
+            self.rest.append(pmf)
+            self.rest_cdf.append(cdf)
+            self.next_pmf.append(nxt_pmf)
+            self.full_tail.append(tail)
+
+    def true(self, quantity: int, face: int) -> float:
+        """P(at least ``quantity`` dice count for ``face``) on the beliefs."""
+        tail = self.full_tail[face]
+        return tail[quantity] if quantity < len(tail) else 0.0
+
+    def exact(self, quantity: int, face: int) -> float:
+        return self.true(quantity, face) - self.true(quantity + 1, face)
+
+    def call_value(self, quantity: int, face: int) -> float:
+        t = self.true(quantity, face)
+        return -t + self.gain * (1 - t)
+
+    def spot_value(self, quantity: int, face: int) -> float:
+        e = self.exact(quantity, face)
+        return e * self.gain * (self.alive - 1) - (1 - e)
+
+    def raise_value(self, quantity: int, face: int) -> float:
+        """Minus the chance of losing a die by this raise, plus ``gain`` times the next seat losing one."""
+        unseen_next = self.total - self.n_next
+        p = face_p(face, self.wild)
+        cdf = self.rest_cdf[face]
+        risk = called = good = 0.0
+        for k, pk in enumerate(self.next_pmf[face]):
+            if not pk:
+                continue
+            chance = at_least(quantity - k, unseen_next, p)
+            c = pk * sigmoid((self.tau - chance) / self.temp)
+            need = quantity - k  # what the rest (my cup included) must show
+            false = cdf[min(need - 1, len(cdf) - 1)] if need > 0 else 0.0
+            risk += c * false
+            good += c * (1 - false)
+            called += c
+        return -(risk + (1 - called) * self.cont) + self.gain * good
+
+    def choose(self, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The legal action of highest value (ties broken by ``rng``)."""
+        bid = self.view["bid"]
+        options: list[tuple[float, float, Any]] = []
+        if bid is not None:
+            q0, f0 = bid["quantity"], bid["face"]
+            options.append((self.call_value(q0, f0), rng.random(), Liar()))
+            if self.spot_on:
+                options.append((self.spot_value(q0, f0), rng.random(), SpotOn()))
+            index = (q0 - 1) * FACES + f0 - 1
+        else:
+            index = -1
+        for face in range(1, FACES + 1):
+            lo = min_raise(index, face)
+            hi = lo + self.jumps
+            if bid is None:  # an opening may be anything: look up to a little past the likeliest count
+                lo, hi = 1, max(1, int(self._expected(face))) + self.jumps
+            for q in range(lo, min(hi, self.total) + 1):
+                options.append((self.raise_value(q, face), rng.random(), Bid(q, face)))
+        legal_set = set(legal)
+        best = max((o for o in options if o[2] in legal_set), default=None)
+        return best[2] if best is not None else legal[0]
+
+    def _expected(self, face: int) -> float:
+        tail = self.full_tail[face]
+        return sum(tail[1:])
+
+
+# -- the strong bot --------------------------------------------------------------------------
 
 
 def rollout(state: State, rng: random.Random) -> tuple[int, Any]:
@@ -217,24 +503,46 @@ def candidates(state: State, seat: int, actions: list[Any]) -> list[Any]:
     return out
 
 
+MODES = ("auto", "analytic", "search")
+
+
 @register(GAME, "strong")
 class StrongDiceBot:
-    """Belief-weighted ISMCTS over the rest of the round; the exact solver for small duels."""
+    """Exact odds on bid-read beliefs against a fitted model of the next seat; search or the solver in duels.
+
+    ``mode``: ``"analytic"`` always plays :class:`Plan`; ``"search"`` always
+    runs the belief-sampled ISMCTS (:mod:`liars.bots.search`); ``"auto"``
+    (the default) plans analytically at three or more players with dice and
+    searches when two are left, where the round is a back-and-forth that a
+    one-step model of the next seat sees too little of.
+    """
 
     def __init__(
         self,
         game_id: str = GAME,
         seed: int | None = None,
-        budget: float | None = 0.9,
+        budget: float | None = None,
         iterations: int | None = 160,
         belief: float = 1.0,
         depth: int | None = 1,
         solver: bool = True,
+        mode: str = "auto",
+        cont: float = 0.2,
+        gain: float = 0.0,
+        temp: float = 0.08,
+        jumps: int = 2,
         **_: Any,
     ) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         self.rng = random.Random(seed)
         self.belief = belief
         self.use_solver = solver
+        self.mode = mode
+        self.cont = cont
+        self.gain = gain
+        self.temp = temp
+        self.jumps = jumps
         self.search = Search(
             budget=budget,
             iterations=iterations,
@@ -244,6 +552,7 @@ class StrongDiceBot:
             c=0.6,
             depth=depth,
         )
+        self.knowledge: Knowledge | None = None
         self._counts: list[int] = []
 
     def _leaf(self, state: State) -> Sequence[float] | None:
@@ -276,13 +585,28 @@ class StrongDiceBot:
                 return action
         return dist[-1][0]
 
+    def learn(self, view: Mapping[str, Any]) -> Knowledge:
+        """Bring :attr:`knowledge` up to date with the view's new history entries."""
+        k = self.knowledge
+        if k is None or k.players != view["players"]:
+            k = self.knowledge = Knowledge(view["players"], view["options"]["wild_ones"])
+        k.update(view)
+        return k
+
     def act(self, view: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
+        knowledge = self.learn(view)
         if len(legal_actions) == 1:
             return legal_actions[0]
         solved = self._solved(view, legal_actions)
         if solved is not None:
             return solved
+        shares = [knowledge.share(s) for s in range(view["players"])]
+        beliefs = Beliefs(view, self.belief, shares)
+        alive = sum(1 for c in view["dice_counts"] if c)
+        if self.mode == "analytic" or (self.mode == "auto" and alive > 2):
+            plan = Plan(view, beliefs, knowledge, self.cont, self.gain, self.temp, self.jumps)
+            return plan.choose(legal_actions, self.rng)
         self._counts = list(view["dice_counts"])
-        self.search.sampler = Beliefs(view, self.belief).sample
+        self.search.sampler = beliefs.sample
         self.search.leaf = self._leaf
         return self.search.choose(view, legal_actions)
