@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -80,7 +79,7 @@ def test_jobs_give_the_same_results_as_one_process() -> None:
     assert arena.summarize(DICE, one)["rows"][0]["wins"] == arena.summarize(DICE, two)["rows"][0]["wins"]
 
 
-@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="ray is not installed")
+@pytest.mark.extras  # the `ray` extra, run by `make test-extras`
 def test_ray_gives_the_same_results_as_one_process() -> None:
     import ray
 

@@ -15,6 +15,7 @@ from liars.rl.gym import LiarsGymEnv
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
+@pytest.mark.extras  # PyTorch and sb3-contrib: the `train` extra, run by `make test-extras`
 def test_masked_ppo_example_trains_and_evaluates_with_legal_moves_only(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
