@@ -503,11 +503,20 @@ class State:
         """
         game = self.game
         if seat is not None and (type(seat) is not int or not 0 <= seat < game.players):
-            check_int(seat, "seat", 0, game.players - 1, ValueError)
+            # the documented refusal (a ValueError with a code), not a bare ValueError
+            check_int(seat, "seat", 0, game.players - 1, GameConfigError)
         if type(since) is not int:
-            raise ValueError(f"since must be a whole number, not {since!r}")
+            raise GameConfigError(
+                f"since must be a whole number, not {since!r}",
+                code="not_whole_number",
+                params={"name": "since", "value": repr(since)},
+            )
         if since < 0:
-            raise ValueError(f"since must be 0 or more, not {since}")
+            raise GameConfigError(
+                f"since must be 0 or more, not {since}",
+                code="bad_view",
+                params={"detail": f"since must be 0 or more, not {since}"},
+            )
         out: JSON = {
             "game": game.id,
             "seat": seat,
@@ -540,6 +549,27 @@ class State:
         """Set the saved fields back (JSON gives lists where tuples were: games index, not compare)."""
         for name in self._FIELDS:
             setattr(self, name, data[name])
+
+    @classmethod
+    def _check_saved(cls, game: Game, data: Mapping[str, Any]) -> None:
+        """Refuse saved fields of the wrong shape, type, range or size, before any is used.
+
+        Called by :func:`load` only, never on the hot paths (``clone`` and
+        ``_restore`` trust what they copy).  It runs before :meth:`_restore`
+        so that nothing is built from a crafted value (a die count of a
+        million would make the legal-action table quadratic in it).  Games
+        extend it; this checks that the fields are exactly ``_FIELDS``.
+        """
+        saved_keys(data, cls._FIELDS, "the state")
+
+    def _check_consistent(self) -> None:
+        """Refuse a restored state that the rules cannot reach (called by :func:`load` only).
+
+        The fields have their shapes (see :meth:`_check_saved`); this checks
+        them against each other and against the history, so that a loaded
+        game is one that play (or a ``setup``) could have made.  Raise
+        :func:`save_error`.
+        """
 
     def to_json(self) -> str:
         """The whole game, RNG included, as JSON text; :func:`liars.load` continues it."""
@@ -609,36 +639,134 @@ def make(game_id: str, players: int | None = None, seed: int | None = None, **op
     return game_class(game_id)(players=players, seed=seed, **options)
 
 
+_SAVE_KEYS = ("format", "game", "players", "seed", "options", "rng", "to_act", "over", "winners", "state")
+# What a broken save can make the reading code raise: each becomes a refusal, never escapes.
+_BROKEN = (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError, OverflowError)
+
+
 def load(text: str) -> State:
-    """A state from :meth:`State.to_json` text, ready to continue exactly where it was."""
+    """A state from :meth:`State.to_json` text, ready to continue exactly where it was.
+
+    A save is untrusted input (a file, a database row, a message), so it is
+    checked before anything is built from it: the envelope here, the game's
+    fields by its :meth:`State._check_saved` (shapes, types, ranges and sizes,
+    so a crafted number cannot make the engine allocate without bound), then
+    the restored state against the rules by :meth:`State._check_consistent`
+    (cards conserved, dice on their faces, seats, turns and the history
+    agreeing).  Anything else is refused with :class:`GameConfigError`
+    ``bad_save``; nothing but that error ever leaves ``load``.
+    """
     try:
         data = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise GameConfigError(
-            f"not a saved game: {exc}", code="bad_save", params={"detail": str(exc)}
-        ) from None
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise save_error(f"not JSON: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise GameConfigError(
-            f"not a saved game (format must be {FORMAT!r})",
-            code="bad_save",
-            params={"detail": f"format must be {FORMAT!r}"},
-        )
+        raise save_error(f"format must be {FORMAT!r}")
     try:
-        game = make(data["game"], players=data["players"], seed=data["seed"], **data["options"])
-        seed, n = data["rng"]
-        if type(seed) is not int or type(n) is not int:
-            raise GameConfigError(
-                "not a valid saved game: bad rng", code="bad_save", params={"detail": "bad rng"}
-            )
-        state = game.state_class._blank(game, Rng(seed, n))
-        state.to_act = tuple(data["to_act"])
-        state.over = bool(data["over"])
-        state.winners = tuple(data["winners"])
-        state._restore(data["state"])
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, GameConfigError):
+        return _load(data)
+    except GameConfigError as exc:
+        if exc.code == "bad_save":
             raise
-        raise GameConfigError(
-            f"not a valid saved game: {exc!r}", code="bad_save", params={"detail": repr(exc)}
-        ) from None
+        raise save_error(str(exc)) from None  # a bad game, option or seed in the envelope
+    except _BROKEN as exc:  # a shape the checks let through: refused all the same
+        raise save_error(f"unreadable: {exc!r}") from None
+
+
+def _load(data: Mapping[str, Any]) -> State:
+    saved_keys(data, _SAVE_KEYS, "the save")
+    if not isinstance(data["game"], str):
+        raise save_error("game must be a game id")
+    if not isinstance(data["options"], dict):
+        raise save_error("options must be an object")
+    game = make(data["game"], players=data["players"], seed=data["seed"], **data["options"])
+    n = game.players
+    rng = saved_list(data["rng"], "rng", length=2)
+    seed, count = rng
+    if type(seed) is not int:  # any whole number seeds a game (make takes any), so no range
+        raise save_error("the rng's seed must be a whole number")
+    saved_int(count, "the rng's counter", 0, 2**64)
+    over = saved_bool(data["over"], "over")
+    to_act = tuple(saved_seats(data["to_act"], "to_act", n))
+    winners = tuple(saved_seats(data["winners"], "winners", n))
+    if over and (to_act or not winners):
+        raise save_error("a finished game has winners and nobody to act")
+    if not over and (winners or not to_act):
+        raise save_error("a game in play has somebody to act and no winners")
+    cls = game.state_class
+    fields = data["state"]
+    if not isinstance(fields, dict):
+        raise save_error("state must be an object")
+    cls._check_saved(game, fields)
+    state = cls._blank(game, Rng(seed, count))
+    state.to_act = to_act
+    state.over = over
+    state.winners = winners
+    state._restore(fields)
+    state._check_consistent()
+    # A last net under the checks, cheap next to them: what every caller does first must work.
+    state.view(None)
+    for seat in to_act:
+        state.legal_actions(seat)
     return state
+
+
+def save_error(detail: str) -> GameConfigError:
+    """A refused saved game: one code (``bad_save``), the English reason as its ``detail``.
+
+    Saves are read by programs (the terminal's load, the server, adapters),
+    and their many possible faults are a programmer's concern, so they share
+    one code instead of each needing translations.
+    """
+    return GameConfigError(f"not a valid saved game: {detail}", code="bad_save", params={"detail": detail})
+
+
+def saved_keys(obj: Any, keys: Sequence[str], what: str) -> None:
+    """``obj`` is a JSON object with exactly ``keys``: none missing, none unknown."""
+    if not isinstance(obj, dict):
+        raise save_error(f"{what} must be an object")
+    missing = [k for k in keys if k not in obj]
+    if missing:
+        raise save_error(f"{what} lacks {', '.join(missing)}")
+    extra = sorted(str(k) for k in obj if k not in keys)
+    if extra:
+        raise save_error(f"{what} has unknown key(s) {', '.join(extra)}")
+
+
+def saved_int(value: Any, what: str, lo: int, hi: int) -> int:
+    """A strict int in ``[lo, hi]`` (``true`` and ``1.0`` are not ints) in a save."""
+    if type(value) is not int:
+        raise save_error(f"{what} must be a whole number, not {value!r:.40}")
+    if not lo <= value <= hi:
+        raise save_error(f"{what} must be between {lo} and {hi}, not {value}")
+    return value
+
+
+def saved_bool(value: Any, what: str) -> bool:
+    if type(value) is not bool:
+        raise save_error(f"{what} must be true or false, not {value!r:.40}")
+    return value
+
+
+def saved_str(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise save_error(f"{what} must be a string, not {value!r:.40}")
+    return value
+
+
+def saved_list(value: Any, what: str, length: int | None = None, most: int | None = None) -> list[Any]:
+    """A list in a save, of exactly ``length`` or at most ``most`` items when given."""
+    if not isinstance(value, list):
+        raise save_error(f"{what} must be a list, not {value!r:.40}")
+    if length is not None and len(value) != length:
+        raise save_error(f"{what} must hold {length} items, not {len(value)}")
+    if most is not None and len(value) > most:
+        raise save_error(f"{what} must hold at most {most} items, not {len(value)}")
+    return value
+
+
+def saved_seats(value: Any, what: str, players: int) -> list[int]:
+    """A list of distinct seats in ascending order (to_act, winners)."""
+    seats = [saved_int(s, f"a seat in {what}", 0, players - 1) for s in saved_list(value, what, most=players)]
+    if seats != sorted(set(seats)):
+        raise save_error(f"{what} must list distinct seats in order")
+    return seats

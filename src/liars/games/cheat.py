@@ -19,6 +19,7 @@ takes them, ``legal_actions`` does not list them.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -36,6 +37,12 @@ from ..core import (
     check_keys,
     full_history,
     register,
+    save_error,
+    saved_bool,
+    saved_int,
+    saved_keys,
+    saved_list,
+    saved_str,
     setup_error,
     view_error,
 )
@@ -307,6 +314,75 @@ class CheatState(State):
         o._counted = getattr(self, "_counted", (0, 1))
         return o
 
+    # -- loading ----------------------------------------------------------
+    @classmethod
+    def _check_saved(cls, game: Game, data: Mapping[str, Any]) -> None:
+        super()._check_saved(game, data)
+        n = game.players
+        for h in saved_list(data["hands"], "hands", length=n):
+            saved_int(h, "a hand", 0, FULL)
+        saved_int(data["pile"], "pile", 0, FULL)
+        saved_int(data["last"], "last", 0, FULL)
+        saved_int(data["last_seat"], "last_seat", -1, n - 1)
+        saved_int(data["last_rank"], "last_rank", -1, 12)
+        saved_int(data["rank"], "rank", 0, 12)
+        saved_int(data["ask"], "ask", -1, n - 1)
+        saved_int(data["starter"], "starter", 0, n - 1)
+        rev = data["revealed"]
+        if rev is not None:
+            saved_keys(rev, ("seat", "challenger", "rank", "cards", "truthful", "taker"), "revealed")
+            for c in saved_list(rev["cards"], "revealed cards", most=DECK):
+                saved_str(c, "a revealed card")
+            saved_bool(rev["truthful"], "revealed truthful")
+        saved_str(data["history"], "history")
+
+    def _check_consistent(self) -> None:
+        """Every card once; the history replayed for turns, ranks, counts, challenges and the pile."""
+        n = self.game.players
+        union = self.pile
+        for h in self.hands:
+            if union & h:
+                raise save_error("a card is in two places")
+            union |= h
+        if union != FULL:
+            raise save_error("every one of the 52 cards must be in a hand or the pile")
+        if self.last & ~self.pile:
+            raise save_error("the last play must be in the pile")
+        r = _Replay(self.game, _saved_events(self.history, n))
+        if r.starter != self.starter:
+            raise save_error("the start event names another starter")
+        if r.sizes != [h.bit_count() for h in self.hands] or r.pile != self.pile.bit_count():
+            raise save_error("the hands and the pile are not the sizes the history left")
+        if r.rank != self.rank:
+            raise save_error("the required rank is not the one the history left")
+        seat, rank, count, mask = r.play or (-1, -1, 0, None)
+        if (self.last_seat, self.last_rank) != (seat, rank):
+            raise save_error("last_seat and last_rank are not the latest play's")
+        standing = r.play is not None and not r.challenged
+        if bool(self.last) != standing or (standing and self.last.bit_count() != count):
+            raise save_error("last must hold the latest play exactly while it is not challenged")
+        if standing and mask is not None and self.last != mask:
+            raise save_error("last is not the cards of the latest play")
+        if r.known & ~self.pile or (r.complete and r.known != self.pile):
+            raise save_error("the pile is not the cards played since the last challenge")
+        if self.revealed != r.revealed:
+            raise save_error("revealed is not the latest challenge")
+        if self.over:
+            if not r.won or self.winners != (seat,) or self.ask != -1:
+                raise save_error("a finished game ends with the win of its last player")
+            return
+        if r.won:
+            raise save_error("the history has a win but the game is not over")
+        if self.ask >= 0:
+            if not standing or r.challenged or self.ask == seat or self.to_act != (self.ask,):
+                raise save_error("a challenge window is open on the latest play, asking to_act")
+            return
+        after = r.turn if r.turn is not None else (seat + 1) % n
+        if r.turn is None and not self.hands[seat]:
+            raise save_error("a play that empties a hand and stands wins the game")
+        if self.to_act != (after,):
+            raise save_error("to_act is not the seat to play next")
+
     # -- acting -----------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Any]:
         if self.over or seat not in self.to_act:
@@ -558,6 +634,138 @@ class CheatState(State):
         if tail <= 0:
             return []
         return [event_json(e, seat) for e in self.history.rsplit(";", tail)[1:]]
+
+
+_NUM = re.compile(r"0|[1-9][0-9]{0,15}")
+
+
+def _num(text: str, lo: int, hi: int) -> int:
+    """A saved event's number: plain ASCII digits in ``[lo, hi]`` (``int`` would take ``+1``, ``1_0``)."""
+    if not _NUM.fullmatch(text):
+        raise save_error(f"history: {text[:20]!r} is not a number")
+    value = int(text)
+    if not lo <= value <= hi:
+        raise save_error(f"history: {value} is not between {lo} and {hi}")
+    return value
+
+
+def _saved_events(history: str, n: int) -> list[tuple[Any, ...]]:
+    """The saved history's events, decoded strictly: ``(kind, fields...)`` tuples, masks as ints."""
+    out: list[tuple[Any, ...]] = []
+    for event in history.split(";"):
+        kind, f = event[:1], event[1:].split(",")
+        if kind == "S" and len(f) == 4:
+            sizes = [_num(x, 1, DECK) for x in f[3].split(".")]
+            if len(sizes) != n:
+                raise save_error("history: the start event lists a size per seat")
+            out.append(("S", _num(f[0], 0, n - 1), _num(f[1], 0, 12), _num(f[2], 0, DECK), sizes))
+        elif kind == "P" and len(f) == 4:
+            mask = None if f[3] == "-" else _num(f[3], 1, FULL)
+            out.append(("P", _num(f[0], 0, n - 1), _num(f[1], 0, 12), _num(f[2], 1, DECK), mask))
+        elif kind == "C" and len(f) == 7:
+            seat, target, rank = _num(f[0], 0, n - 1), _num(f[1], 0, n - 1), _num(f[2], 0, 12)
+            turned, truthful = _num(f[3], 1, FULL), _num(f[4], 0, 1) == 1
+            out.append(("C", seat, target, rank, turned, truthful, _num(f[5], 0, n - 1), _num(f[6], 1, DECK)))
+        elif kind == "W" and len(f) == 1:
+            out.append(("W", _num(f[0], 0, n - 1)))
+        else:
+            raise save_error(f"history: {event[:30]!r} is not an event")
+    return out
+
+
+class _Replay:
+    """What a saved history says, replayed by the rules (for :meth:`CheatState._check_consistent`).
+
+    Passes are not events, so a play is followed by a challenge of it, the
+    next seat's play (everyone passed), the win of its player or nothing yet.
+    ``known`` is the pile's cards that the events name, ``complete`` whether
+    they are all of it (the pile emptied since, or started empty, and no
+    play's cards unknown).
+    """
+
+    def __init__(self, game: CheatGame, events: list[tuple[Any, ...]]) -> None:
+        n = game.players
+        if not events or events[0][0] != "S":
+            raise save_error("history must begin with the start event")
+        _, self.starter, self.rank, self.pile, sizes = events[0]
+        if sum(sizes) + self.pile != DECK:
+            raise save_error("the start event's sizes and pile must add up to 52")
+        self.sizes: list[int] = list(sizes)
+        self.turn: int | None = self.starter  # who plays next; None while a play awaits its window
+        self.play: tuple[int, int, int, int | None] | None = None
+        self.challenged = False
+        self.won = False
+        self.known = 0
+        self.complete = self.pile == 0
+        self.revealed: JSON | None = None
+        most = game.max_cards
+        for e in events[1:]:
+            if self.won:
+                raise save_error("history: an event after the win")
+            if e[0] == "P":
+                _, seat, rank, count, mask = e
+                if self.turn is None:  # everyone passed the play before: it stood
+                    prev: tuple[int, int, int, int | None] | None = self.play
+                    if (
+                        prev is None
+                        or self.challenged
+                        or seat != (prev[0] + 1) % n
+                        or not self.sizes[prev[0]]
+                    ):
+                        raise save_error("history: a play out of turn")
+                elif seat != self.turn:
+                    raise save_error("history: a play out of turn")
+                if rank != self.rank or count > self.sizes[seat] or (most is not None and count > most):
+                    raise save_error("history: a play of the wrong rank or too many cards")
+                if mask is None:
+                    self.complete = False
+                elif mask.bit_count() != count or mask & self.known:
+                    raise save_error("history: a play's cards do not match its count")
+                else:
+                    self.known |= mask
+                self.sizes[seat] -= count
+                self.pile += count
+                self.rank = (rank + 1) % 13
+                self.play, self.challenged, self.turn, self.revealed = (
+                    (seat, rank, count, mask),
+                    False,
+                    None,
+                    None,
+                )
+            elif e[0] == "C":
+                _, seat, target, rank, turned, truthful, taker, taken = e
+                if self.play is None or self.turn is not None or self.challenged:
+                    raise save_error("history: a challenge with no play to challenge")
+                p, prank, pcount, pmask = self.play
+                if target != p or seat == p or rank != prank or turned.bit_count() != pcount:
+                    raise save_error("history: a challenge of another play than the latest")
+                if (pmask is not None and turned != pmask) or turned & ~FULL:
+                    raise save_error("history: a challenge turns other cards than were played")
+                if truthful != (not turned & ~RANK_MASK[rank]) or taker != (seat if truthful else p):
+                    raise save_error("history: a challenge's outcome is not what its cards give")
+                if taken != self.pile:
+                    raise save_error("history: a challenge takes another pile than was on the table")
+                self.sizes[taker] += taken
+                self.pile, self.known, self.complete, self.challenged = 0, 0, True, True
+                self.revealed = {
+                    "seat": p,
+                    "challenger": seat,
+                    "rank": RANKS[rank],
+                    "cards": codes_of(turned),
+                    "truthful": truthful,
+                    "taker": taker,
+                }
+                self.turn = None if truthful and not self.sizes[p] else (p + 1) % n
+            elif e[0] == "W":
+                if self.play is None or e[1] != self.play[0] or self.sizes[e[1]]:
+                    raise save_error("history: a win by a seat that did not empty its hand")
+                if self.challenged and self.turn is not None:
+                    raise save_error("history: a win after a lie was caught")
+                self.won = True
+            else:
+                raise save_error("history: a second start event")
+        if self.challenged and self.turn is None and not self.won:
+            raise save_error("history: a caught-out truthful last card must win")
 
 
 def _setup_cards(value: Any, what: str) -> int:

@@ -32,7 +32,12 @@ from ..core import (
     check_keys,
     full_history,
     register,
+    save_error,
+    saved_int,
+    saved_list,
+    saved_str,
     setup_error,
+    view_error,
 )
 from ..rng import Rng
 
@@ -273,6 +278,134 @@ class DiceState(State):
         super()._restore(data)
         self._ring()
 
+    # -- loading ----------------------------------------------------------
+    @classmethod
+    def _check_saved(cls, game: Game, data: Mapping[str, Any]) -> None:
+        """Shapes and ranges first: ``counts`` above the option's dice would size the legal table."""
+        super()._check_saved(game, data)
+        n, most = game.players, game.options["dice"]
+        total = sum(_saved_counts(data["counts"], "counts", n, most))
+        for d in saved_list(data["dice"], "dice", most=total):
+            saved_int(d, "a die", 1, FACES)
+        saved_int(data["round"], "round", 1, n * most)
+        saved_int(data["opener"], "opener", -1, n - 1)
+        saved_int(data["bid"], "bid", -1, FACES * total - 1)
+        _saved_bids(data["bids"], "bids", n, total)
+        for h in saved_list(data["history"], "history", most=n * most):
+            rec = saved_list(h, "a round of the history", length=len(_ROUND))
+            saved_int(rec[0], "a round's number", 1, n * most)
+            saved_int(rec[1], "a round's opener", 0, n - 1)
+            before = sum(_saved_counts(rec[5], "a round's counts", n, most))
+            _saved_bids(rec[2], "a round's bids", n, before)
+            saved_str(rec[3], "a round's call")
+            saved_int(rec[4], "a round's caller", 0, n - 1)
+            for d in saved_list(rec[6], "a round's dice", length=before):
+                saved_int(d, "a die", 1, FACES)
+            saved_int(rec[7], "a round's count", 0, before)
+            for key, what in ((8, "losers"), (9, "out")):
+                for s in saved_list(rec[key], f"a round's {what}", most=n):
+                    saved_int(s, f"a seat in a round's {what}", 0, n - 1)
+        for row in saved_list(data["rolloff"], "rolloff"):
+            for r in saved_list(row, "a roll-off row", length=n):
+                if r is not None:
+                    saved_int(r, "a roll-off die", 1, FACES)
+
+    def _check_consistent(self) -> None:
+        """Replay the finished rounds: each call's count, losers and next opener as the rules give them.
+
+        The dice of a round are chance, so any faces are possible; everything
+        else follows from them, the bids and the call, and is recomputed here
+        and compared (a record the rules could not have written is refused).
+        """
+        n = self.game.players
+        wild = self.game.wild_ones
+        counts = self.history[0][5] if self.history else self.counts
+        if sum(1 for c in counts if c) < 2:
+            raise save_error("a match starts with at least two seats holding dice")
+        opener: int | None = self._rolloff_winner(counts)
+        ended = False
+        for i, h in enumerate(self.history):
+            rnd, first, bids, call, caller, before, dice, count, losers, out = h
+            if ended:
+                raise save_error(f"round {rnd} comes after the match was won")
+            if rnd != i + 1:
+                raise save_error(f"history round {i + 1} is numbered {rnd}")
+            if list(before) != list(counts):
+                raise save_error(f"round {rnd} starts with other dice counts than the round before left")
+            if (opener is not None and first != opener) or not before[first]:
+                raise save_error(f"round {rnd} is opened by the wrong seat")
+            if not bids:
+                raise save_error(f"round {rnd} has a call but no bid")
+            if _check_bids(bids, first, before) != caller:
+                raise save_error(f"round {rnd}: the call is not by the seat after the last bidder")
+            if call not in ("liar", "spot_on") or (call == "spot_on" and not self.game.spot_on):
+                raise save_error(f"round {rnd}: {call!r:.20} is not a call of this game")
+            quantity, face = _QUANTITY[bids[-1][1]], _FACE[bids[-1][1]]
+            if count != count_face([dice], face, wild):
+                raise save_error(f"round {rnd}: the count does not match the dice")
+            if call == "liar":
+                opener = caller if count >= quantity else bids[-1][0]
+                expected = [opener]
+            else:
+                opener = caller
+                exact = count == quantity
+                expected = [s for s, c in enumerate(before) if c and s != caller] if exact else [caller]
+            if list(losers) != expected:
+                raise save_error(f"round {rnd}: the losers are not who the call made lose")
+            counts = list(before)
+            for s in losers:
+                counts[s] -= 1
+            if list(out) != [s for s in losers if not counts[s]]:
+                raise save_error(f"round {rnd}: the seats out are not the losers left without dice")
+            if not counts[opener]:
+                opener = _next_with_dice(opener, counts)
+            ended = sum(1 for c in counts if c) == 1
+        if list(self.counts) != list(counts):
+            raise save_error("the dice counts are not what the history left")
+        if ended != self.over:
+            raise save_error("over must be true exactly when one seat has dice left")
+        if self.over:
+            if self.winners != (counts.index(max(counts)),):
+                raise save_error("the winner is not the last seat with dice")
+            if self.round != len(self.history) or self.dice or self.bids or self.bid != -1:
+                raise save_error("a finished match has no round in play")
+            if self.opener not in (-1, self.history[-1][1]):
+                raise save_error("a finished match keeps its last opener")
+            return
+        if self.round != len(self.history) + 1:
+            raise save_error("round must be one more than the finished rounds")
+        if (opener is not None and self.opener != opener) or not 0 <= self.opener < n:
+            raise save_error("opener is not the seat the last call made open")
+        if not counts[self.opener]:
+            raise save_error("the opener has no dice")
+        if len(self.dice) != sum(counts):
+            raise save_error("dice must hold every die in play")
+        if self.bids:
+            if self.bid != self.bids[-1][1]:
+                raise save_error("bid is not the last of the bids")
+            nxt = _check_bids(self.bids, self.opener, counts)
+        elif self.bid != -1:
+            raise save_error("a bid without bids")
+        else:
+            nxt = self.opener
+        if self.to_act != (nxt,):
+            raise save_error("to_act is not the seat after the last bid")
+
+    def _rolloff_winner(self, counts: Sequence[int]) -> int | None:
+        """The seat the roll-off made open the first round; ``None`` when a setup chose it (no roll-off)."""
+        rows = self.rolloff
+        if not rows:
+            return None
+        tied = [s for s, c in enumerate(counts) if c]
+        for k, row in enumerate(rows):
+            if [s for s, r in enumerate(row) if r is not None] != tied:
+                raise save_error("a roll-off row is not thrown by exactly the seats still tied")
+            top = max(r for r in row if r is not None)
+            tied = [s for s in tied if row[s] == top]
+            if (len(tied) == 1) != (k == len(rows) - 1):
+                raise save_error("the roll-off must go on exactly while there is a tie")
+        return tied[0]
+
     # -- acting -----------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Any]:
         if seat not in self.to_act:
@@ -468,6 +601,39 @@ class DiceState(State):
         }
 
 
+def _saved_counts(value: Any, what: str, players: int, most: int) -> list[int]:
+    return [
+        saved_int(c, f"a seat's count in {what}", 0, most) for c in saved_list(value, what, length=players)
+    ]
+
+
+def _saved_bids(value: Any, what: str, players: int, total: int) -> None:
+    """A list of ``[seat, bid index]`` pairs, the index within ``total`` dice (at most one bid per index)."""
+    for pair in saved_list(value, what, most=FACES * total):
+        seat, b = saved_list(pair, f"a bid in {what}", length=2)
+        saved_int(seat, f"a bidder in {what}", 0, players - 1)
+        saved_int(b, f"a bid in {what}", 0, FACES * total - 1)
+
+
+def _next_with_dice(seat: int, counts: Sequence[int]) -> int:
+    n = len(counts)
+    t = (seat + 1) % n
+    while not counts[t] and t != seat:
+        t = (t + 1) % n
+    return t
+
+
+def _check_bids(bids: Sequence[Sequence[int]], opener: int, counts: Sequence[int]) -> int:
+    """Refuse bids not made in turn from ``opener`` or not each higher; the seat to act after them."""
+    seat, last = opener, -1
+    for s, b in bids:
+        if s != seat or b <= last:
+            raise save_error("bids must rise, each by the next seat with dice from the opener")
+        last = b
+        seat = _next_with_dice(s, counts)
+    return seat
+
+
 # Quantity and face of every bid index (10 dice x 6 players): views look them up, not divide.
 _QUANTITY = tuple(b // FACES + 1 for b in range(60 * FACES))
 _FACE = tuple(b % FACES + 1 for b in range(60 * FACES))
@@ -586,9 +752,30 @@ class DiceGame(Game):
         Only the view is read.  Other seats' dice are uniform here; a bot that
         wants beliefs shaped by the bids weighs or filters the samples itself.
         """
-        seat = view["seat"]
-        if view.get("game") != self.id or view.get("players") != self.players:
-            raise ValueError("the view is not of this game")
+        if (
+            not isinstance(view, Mapping)
+            or view.get("game") != self.id
+            or view.get("players") != self.players
+        ):
+            raise view_error("sample_state: the view is not of this game")
+        seat = view.get("seat")
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise view_error("sample_state needs a player's view (a spectator sees too little)")
+        try:
+            return self._sample(view, seat, rng)
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise view_error(f"sample_state: not a consistent liars-dice view ({exc!r})") from None
+
+    def _sample(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> DiceState:
+        counts = view["dice_counts"]
+        if (
+            not isinstance(counts, list)
+            or len(counts) != self.players
+            or any(type(c) is not int or not 0 <= c <= self.dice for c in counts)
+        ):
+            raise view_error(f"sample_state: dice_counts must be {self.players} counts of 0 to {self.dice}")
+        if not view["over"] and len(view["dice"]) != counts[seat]:
+            raise view_error("sample_state: the view's own dice do not match its count")
         s: DiceState = DiceState._blank(self, Rng(rng.getrandbits(63)))  # type: ignore[assignment]
         s.to_act = tuple(view["to_act"])
         s.over = view["over"]

@@ -19,6 +19,7 @@ RL can index it directly.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -35,6 +36,10 @@ from ..core import (
     check_int,
     check_keys,
     register,
+    save_error,
+    saved_int,
+    saved_list,
+    saved_str,
     setup_error,
 )
 from ..rng import Rng
@@ -294,6 +299,64 @@ class LiegenState(State):
             self.asking,
         )
         return o
+
+    # -- loading ----------------------------------------------------------
+    @classmethod
+    def _check_saved(cls, game: Game, data: Mapping[str, Any]) -> None:
+        super()._check_saved(game, data)
+        g: LiegenGame = game  # type: ignore[assignment]
+        n, target, size = g.players, g.target_wins, len(g.deck)
+        for h in saved_list(data["hands"], "hands", length=n):
+            for c in saved_list(h, "a hand", most=size):
+                saved_int(c, "a card in a hand", 0, g.tables.ncards - 1)
+        for c in saved_list(data["pile"], "pile", most=size):
+            saved_int(c, "a card in the pile", 0, g.tables.ncards - 1)
+        saved_int(data["dealer"], "dealer", 0, n - 1)
+        for w in saved_list(data["round_wins"], "round_wins", length=n):
+            saved_int(w, "round_wins", 0, target)
+        saved_int(data["round"], "round", 1, n * (target - 1) + 1)
+        saved_int(data["ann"], "ann", -1, g.tables.na - 1)
+        saved_int(data["ann_seat"], "ann_seat", -1, n - 1)
+        saved_int(data["asking"], "asking", -1, len(g.askers[0]) - 1)
+        saved_str(data["log"], "log")
+
+    def _check_consistent(self) -> None:
+        """Every card once, the match score and the round's log replayed by the rules."""
+        g = self.game
+        target = g.target_wins
+        if any(h != sorted(h) for h in self.hands):
+            raise save_error("a hand must be sorted")
+        if sorted([c for h in self.hands for c in h] + self.pile) != list(g.deck):
+            raise save_error(f"hands and pile must hold every card of the {len(g.deck)}-card deck once")
+        wins = self.round_wins
+        if self.over:
+            (w,) = self.winners
+            if wins[w] != target or sum(x >= target for x in wins) != 1 or self.round != sum(wins):
+                raise save_error("a finished match has one seat with target_wins rounds, the round its last")
+            if self.hands[w] or self.asking != -1:
+                raise save_error("the match's winner has played their last card")
+        elif max(wins) >= target or self.round != 1 + sum(wins):
+            raise save_error("round must follow the rounds won, each below target_wins")
+        elif not all(self.hands):
+            raise save_error("an empty hand wins the round at once")
+        r = _LogReplay(g, _log_tokens(self.log, g), self.round, self.dealer, wins, self.over)
+        if len(r.pile) != len(self.pile) or any(
+            a not in (-1, b) for a, b in zip(r.pile, self.pile, strict=False)
+        ):
+            raise save_error("the pile is not the cards played since the trick began")
+        if (self.ann, self.ann_seat) != (r.ann, r.ann_seat):
+            raise save_error("the announcement is not the latest play's")
+        if self.over:
+            return
+        nxt: tuple[int, ...]
+        if r.window:
+            nxt = (g.askers[r.ann_seat][self.asking],) if self.asking >= 0 else g.next1[r.ann_seat]
+        elif self.asking >= 0:
+            raise save_error("asking with no card to accuse")
+        else:
+            nxt = g.one[r.turn]
+        if self.to_act != nxt:
+            raise save_error("to_act is not the seat the log gives")
 
     # -- acting -----------------------------------------------------------
     @property
@@ -600,6 +663,127 @@ def _event_json(token: str, seat: int | None, ann_codes: Sequence[str]) -> JSON:
         "round": int(f[1]),
         "round_wins": [int(w) for w in f[2].split(".")],
     }
+
+
+_NUM = re.compile(r"-?(0|[1-9][0-9]{0,3})")
+
+
+def _num(text: str, lo: int, hi: int) -> int:
+    """A log token's number: plain ASCII digits in ``[lo, hi]`` (``int`` would take ``+1``, ``1_0``)."""
+    if not _NUM.fullmatch(text):
+        raise save_error(f"log: {text[:20]!r} is not a number")
+    value = int(text)
+    if not lo <= value <= hi:
+        raise save_error(f"log: {value} is not between {lo} and {hi}")
+    return value
+
+
+def _log_tokens(log: str, g: LiegenGame) -> list[tuple[Any, ...]]:
+    """The saved log decoded strictly into ``(kind, fields...)`` tuples (see :func:`_event_json`)."""
+    if not log.endswith(";"):
+        raise save_error("log: every token ends with ';'")
+    n, top, na = g.players, g.tables.ncards - 1, g.tables.na
+    most = n * (g.target_wins - 1) + 1
+    out: list[tuple[Any, ...]] = []
+    for token in log[:-1].split(";"):
+        kind, f = token[:1], token[1:].split(",")
+        if kind == "D" and len(f) == 2:
+            out.append(("D", _num(f[0], 1, most), _num(f[1], 0, n - 1)))
+        elif kind == "P" and len(f) == 3:
+            out.append(("P", _num(f[0], 0, n - 1), _num(f[1], -1, top), _num(f[2], 0, na - 1)))
+        elif kind == "A" and len(f) == 7:
+            head = [_num(f[0], 0, n - 1), _num(f[1], 0, n - 1), _num(f[2], 0, top), _num(f[3], 0, na - 1)]
+            true, taker = _num(f[4], 0, 1) == 1, _num(f[5], 0, n - 1)
+            taken: int | list[int]
+            if f[6].startswith("#"):
+                taken = _num(f[6][1:], 1, len(g.deck))
+            else:
+                taken = [_num(c, 0, top) for c in f[6].split(".")]
+            out.append(("A", *head, true, taker, taken))
+        elif kind == "W" and len(f) == 3:
+            wins = [_num(w, 0, g.target_wins) for w in f[2].split(".")]
+            if len(wins) != n:
+                raise save_error("log: a win token lists the rounds won per seat")
+            out.append(("W", _num(f[0], 0, n - 1), _num(f[1], 1, most), wins))
+        else:
+            raise save_error(f"log: {token[:30]!r} is not a token")
+    return out
+
+
+class _LogReplay:
+    """A round's saved log replayed by the rules (for :meth:`LiegenState._check_consistent`).
+
+    The log is the last round's win (from the second round on), the deal,
+    then plays and accusations; passes are not logged, so a play is followed
+    by its accusation, the next seat's play (everyone passed), the win of its
+    player or nothing yet.  A round dealt by the engine starts with the seat
+    after the dealer; a ``setup`` may have put plays of any seat on the pile.
+    """
+
+    def __init__(
+        self,
+        g: LiegenGame,
+        tokens: list[tuple[Any, ...]],
+        rnd: int,
+        dealer: int,
+        wins: Sequence[int],
+        over: bool,
+    ) -> None:
+        t = g.tables
+        before = list(wins)
+        if over and tokens and tokens[-1][0] == "W":
+            before[tokens[-1][1]] -= 1
+        dealt = bool(tokens) and tokens[0][0] == "W"
+        if dealt:
+            _, seat, prev, prev_wins = tokens.pop(0)
+            if seat != dealer or prev != rnd - 1 or prev_wins != before:
+                raise save_error("log: the round's first token is not the last round's win by the dealer")
+        if not tokens or tokens[0] != ("D", rnd, dealer):
+            raise save_error("log: the round must begin with its deal by the dealer")
+        self.pile: list[int] = []
+        self.ann = self.ann_seat = -1
+        self.window = False  # a card waits for its accusation window (or stood, all having passed)
+        self.turn = (dealer + 1) % g.players
+        free = not dealt  # a setup's pile: its first play may be any seat's
+        for k, tok in enumerate(tokens[1:], 1):
+            if tok[0] == "P":
+                _, seat, card, ann = tok
+                if self.window:
+                    if seat != (self.ann_seat + 1) % g.players:
+                        raise save_error("log: a play out of turn")
+                elif seat != self.turn and not (free and k == 1):
+                    raise save_error("log: a play out of turn")
+                if not t.follows[self.ann + 1][ann]:
+                    raise save_error("log: an announcement that does not follow the last")
+                self.pile.append(card)
+                self.ann, self.ann_seat, self.window = ann, seat, True
+            elif tok[0] == "A":
+                _, accuser, accused, card, ann, true, taker, taken = tok
+                if not self.window or accused != self.ann_seat or accuser not in g.askers[accused]:
+                    raise save_error("log: an accusation with no card to accuse")
+                if ann != self.ann or self.pile[-1] not in (-1, card) or true != g.is_true(card, ann):
+                    raise save_error("log: an accusation of another card than the top one")
+                if taker != (accuser if true else accused):
+                    raise save_error("log: the pile goes to the wrong seat")
+                if isinstance(taken, int):
+                    ok = taken == len(self.pile)
+                else:
+                    ok = len(taken) == len(self.pile) and all(
+                        p in (-1, c) for p, c in zip(self.pile, taken, strict=True)
+                    )
+                if not ok:
+                    raise save_error("log: an accusation takes another pile than was on the table")
+                self.pile, self.ann, self.ann_seat, self.window, self.turn = [], -1, -1, False, taker
+            elif tok[0] == "W" and k == len(tokens) - 1 and over:
+                _, seat, won_round, won = tok
+                if not self.window or seat != self.ann_seat or won_round != rnd or list(won) != list(wins):
+                    raise save_error("log: the match's win is not by the last player, with the score")
+            else:
+                raise save_error(f"log: a {tok[0]} token out of place")
+        if over and (len(tokens) < 2 or tokens[-1][0] != "W"):
+            raise save_error("log: a finished match ends with its win")
+        if over:
+            self.window = False
 
 
 def _cards(codes: Any, what: str, ncards: int) -> list[int]:

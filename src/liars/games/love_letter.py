@@ -31,7 +31,13 @@ from ..core import (
     check_int,
     check_keys,
     register,
+    save_error,
+    saved_bool,
+    saved_int,
+    saved_keys,
+    saved_list,
     setup_error,
+    view_error,
 )
 from ..rng import Rng
 from . import love_letter_view as lv
@@ -258,6 +264,76 @@ class LoveState(State):
         self.protected[seat] = False
         self.hands[seat].append(self.deck.pop(0))
         self.to_act = (seat,)
+
+    # -- loading ----------------------------------------------------------
+    @classmethod
+    def _check_saved(cls, game: Game, data: Mapping[str, Any]) -> None:
+        super()._check_saved(game, data)
+        n, target = game.players, game.target_wins  # type: ignore[attr-defined]
+        rounds = n * (target - 1) + 1  # a round gives at least one seat a win
+        saved_int(data["round"], "round", 1, rounds)
+        for w in saved_list(data["round_wins"], "round_wins", length=n):
+            saved_int(w, "round_wins", 0, target)
+        saved_int(data["starter"], "starter", 0, n - 1)
+        for h in saved_list(data["hands"], "hands", length=n):
+            _saved_codes(h, "a hand", 2)
+        _saved_codes(data["deck"], "deck", len(DECK))
+        if data["set_aside"] is not None:
+            _saved_code(data["set_aside"], "set_aside")
+        for p in saved_list(data["played"], "played", length=n):
+            _saved_codes(p, "a played pile", len(DECK))
+        for key in ("out", "protected"):
+            for b in saved_list(data[key], key, length=n):
+                saved_bool(b, key)
+        for k in saved_list(data["known"], "known", length=n):
+            if not isinstance(k, dict) or any(t not in _SEAT_KEYS[:n] for t in k):
+                raise save_error("known holds per seat an object keyed by other seats")
+            for c in k.values():
+                _saved_code(c, "a known card")
+        for e in saved_list(data["history"], "history", most=64 * rounds):
+            _saved_event(e, n, target)
+
+    def _check_consistent(self) -> None:
+        """Every card once; hands, piles, turns and scores as the replayed history gives them."""
+        g = self.game
+        n = g.players
+        cards = [*(c for h in self.hands for c in h), *self.deck, *(c for p in self.played for c in p)]
+        if self.set_aside is not None:
+            cards.append(self.set_aside)
+        if sorted(cards) != sorted(DECK):
+            raise save_error(f"the 16 cards ({' '.join(DECK)}) must each be in exactly one place")
+        r = _Replay(self, self.history)
+        if (self.round, self.starter) != (r.round, r.starter):
+            raise save_error("round and starter are not the last round's")
+        if self.round_wins != r.wins:
+            raise save_error("round_wins is not the score the history gives")
+        if self.over != r.over or (self.over and list(self.winners) != r.champions):
+            raise save_error("over and winners must be the seats that reached target_wins")
+        setup = self.round == 1  # a setup may have put cards face up and seats out before play
+        for s in range(n):
+            p = r.played[s]
+            if self.played[s] != p if not setup else self.played[s][len(self.played[s]) - len(p) :] != p:
+                raise save_error(f"seat {s}'s face-up cards are not what the round's events show")
+            if (self.out[s] != r.out[s] and not setup) or (r.out[s] and not self.out[s]):
+                raise save_error(f"seat {s}'s out is not what the round's events show")
+            if self.protected[s] != r.protected[s]:
+                raise save_error(f"seat {s}'s protection is not what the round's events show")
+            size = 0 if self.out[s] else 2 if self.to_act == (s,) else 1
+            if len(self.hands[s]) != size:
+                raise save_error(f"seat {s} must hold {size} card(s)")
+            for t, c in self.known[s].items():
+                if int(t) == s or self.out[int(t)] or c not in self.hands[int(t)]:
+                    raise save_error(f"seat {s} knows a card seat {t} does not hold")
+        if sum(not o for o in self.out) < (1 if self.over else 2):
+            raise save_error("a round in play has two seats in it")
+        if not self.over and self.to_act != (r.turn,):
+            raise save_error("to_act is not the seat whose turn the history gives")
+        if (self.set_aside is None) != r.aside_taken:
+            raise save_error("the set-aside card is gone exactly when a 10 drew it")
+        if r.deck is not None and len(self.deck) != r.deck:
+            raise save_error("the deck is not the size the round's draws leave")
+        if r.aside_taken and self.deck:
+            raise save_error("a 10 draws the set-aside card only from an empty deck")
 
     # -- legality ---------------------------------------------------------
     def _mask(self, seat: int) -> int:
@@ -498,6 +574,277 @@ class LoveState(State):
         return lv.view(self, seat, since)
 
 
+_SEAT_KEYS = tuple(str(s) for s in range(4))
+# Per kind of event, its keys: required, then optional (a play's depend on its card, see _saved_event).
+_EVENT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "round": (("type", "round", "starter"), ()),
+    "out": (("type", "seat", "card"), ()),
+    "round_end": (("type", "round", "reason", "winners", "round_wins"), ("hands", "sums")),
+}
+# The keys a play at a target adds, per card (a 10's depend on what was discarded).
+_PLAY_KEYS = {
+    "6": ("guess", "hit"),
+    "5": ("guess", "hit"),
+    "7": ("seen", "_for"),
+    "8": ("cards", "_for", "loser"),
+    "J": ("gave", "got", "_for"),
+}
+
+
+def _saved_code(value: Any, what: str) -> str:
+    if not isinstance(value, str) or value not in VALUE:
+        raise save_error(f"{what} must be a rank code ({' '.join(RANKS)}), not {value!r:.20}")
+    return value
+
+
+def _saved_codes(value: Any, what: str, most: int) -> list[str]:
+    return [_saved_code(c, f"a card in {what}") for c in saved_list(value, what, most=most)]
+
+
+def _saved_seat_map(value: Any, what: str, n: int) -> dict[str, Any]:
+    if not isinstance(value, dict) or any(k not in _SEAT_KEYS[:n] for k in value):
+        raise save_error(f"{what} is an object keyed by seats")
+    return value
+
+
+def _saved_event(e: Any, n: int, target: int) -> None:
+    """One history event's keys and value types (what the view and the replay read of it)."""
+    if not isinstance(e, dict) or e.get("type") not in ("round", "out", "round_end", "play"):
+        raise save_error("a history event is an object of type round, play, out or round_end")
+    kind = e["type"]
+    if kind == "play":
+        card = _saved_code(e.get("card"), "a played card")
+        keys: tuple[str, ...] = ("type", "seat", "card")
+        if "target" in e:
+            extra = _PLAY_KEYS.get(card)
+            if card == "T":
+                extra = ("discarded",)
+                if e.get("discarded") != "K":
+                    extra += ("from_set_aside", "drew", "_for")
+            if extra is None:
+                raise save_error(f"a {card} takes no target")
+            keys += ("target", *extra)
+            saved_int(e["target"], "a play's target", 0, n - 1)
+        saved_keys(e, keys, f"a {card} play event")
+        saved_int(e["seat"], "a play's seat", 0, n - 1)
+        for key in ("guess", "seen", "gave", "got", "discarded", "drew"):
+            if key in e:
+                _saved_code(e[key], f"a play's {key}")
+        if "guess" in e and e["guess"] not in GUESSES:
+            raise save_error("a guess names a card of 7 or higher")
+        for key in ("hit", "from_set_aside"):
+            if key in e:
+                saved_bool(e[key], f"a play's {key}")
+        if "cards" in e and len(_saved_codes(e["cards"], "an 8's cards", 2)) != 2:
+            raise save_error("an 8 shows two cards")
+        if "loser" in e and e["loser"] is not None:
+            saved_int(e["loser"], "an 8's loser", 0, n - 1)
+        if "_for" in e:
+            for s in saved_list(e["_for"], "a play's _for", most=2):
+                saved_int(s, "a seat in _for", 0, n - 1)
+        return
+    required, optional = _EVENT_KEYS[kind]
+    if kind == "round_end":
+        if e.get("reason") not in ("last", "deck"):
+            raise save_error("a round ends because one seat is left (last) or the deck is empty (deck)")
+        required += optional if e["reason"] == "deck" else ()
+    saved_keys(e, required, f"a {kind} event")
+    if kind == "round":
+        saved_int(e["round"], "a round event's round", 1, n * target)
+        saved_int(e["starter"], "a round event's starter", 0, n - 1)
+    elif kind == "out":
+        saved_int(e["seat"], "an out event's seat", 0, n - 1)
+        if e["card"] is not None:
+            _saved_code(e["card"], "an out event's card")
+    else:
+        saved_int(e["round"], "a round_end's round", 1, n * target)
+        for s in saved_list(e["winners"], "a round's winners", most=n):
+            saved_int(s, "a round's winner", 0, n - 1)
+        for w in saved_list(e["round_wins"], "a round_end's round_wins", length=n):
+            saved_int(w, "a round_end's round_wins", 0, target)
+        if "hands" in e:
+            for c in _saved_seat_map(e["hands"], "a round_end's hands", n).values():
+                _saved_code(c, "a round_end's hand")
+            for v in _saved_seat_map(e["sums"], "a round_end's sums", n).values():
+                saved_int(v, "a round_end's sum", 0, 200)
+
+
+class _Replay:
+    """The saved history replayed by the rules' public course (for ``LoveState._check_consistent``).
+
+    Who plays when, at whom, what goes face up, who is out and protected,
+    how each round ends and the score; secret details (the cards an 8
+    compared, a hit guess) only where they decide something public.  Round 1
+    may come from a ``setup`` (cards already face up, seats out, a deck of
+    any size), so its start is taken as unknown where the events cannot tell.
+    """
+
+    def __init__(self, state: LoveState, events: list[JSON]) -> None:
+        g = state.game
+        n, target = g.players, g.target_wins
+        self.round = 0
+        self.starter = -1
+        self.wins: list[int] = []
+        self.over = False
+        self.champions: list[int] = []
+        last_winners: list[int] = []
+        i = 0
+        while i < len(events):
+            if self.over:
+                raise save_error("history: an event after the match was won")
+            e = events[i]
+            if e["type"] != "round" or e["round"] != self.round + 1:
+                raise save_error("history: each round begins with its round event, numbered in order")
+            if self.round and e["starter"] not in last_winners:
+                raise save_error("history: a round is started by a winner of the round before")
+            self.round, self.starter = e["round"], e["starter"]
+            i = self._round(state, events, i + 1, n)
+            if i == len(events):
+                break
+            end = events[i]  # the round ended: its round_end
+            won = end["winners"]
+            if end["round"] != self.round or won != self._winners(state, end, i == len(events) - 1):
+                raise save_error("history: a round won by other seats than the rules say")
+            before = self.wins or [w - (s in won) for s, w in enumerate(end["round_wins"])]
+            if min(before) < 0 or max(before) >= target:
+                raise save_error("history: a round played with a score that is not below the target")
+            if end["round_wins"] != [w + (s in won) for s, w in enumerate(before)]:
+                raise save_error("history: round_wins do not add the round's winners")
+            self.wins = list(end["round_wins"])
+            last_winners = won
+            self.champions = [s for s, w in enumerate(self.wins) if w >= target]
+            self.over = bool(self.champions)
+            i += 1
+            if not self.over and i == len(events):
+                raise save_error("history: the next round begins when a round ends")
+        if not self.round:
+            raise save_error("history: no round")
+        if not self.wins:  # round 1, still in play: any score below the target (a setup's)
+            self.wins = list(state.round_wins)
+            if max(self.wins) >= target:
+                raise save_error("round_wins: a seat has already won the match")
+
+    def _winners(self, state: LoveState, end: JSON, final: bool) -> list[int]:
+        """The seats the rules make win the round that ``end`` closes (checking its shown hands and sums)."""
+        inside = [s for s in range(state.game.players) if not self.out[s]]
+        if end["reason"] == "last":
+            return inside
+        hands, sums = end["hands"], end["sums"]
+        if sorted(hands) != sorted(map(str, inside)) or sorted(sums) != sorted(hands):
+            raise save_error("history: a round ended by the deck shows the hands still in")
+        if final and hands != {str(s): state.hands[s][0] for s in inside if state.hands[s]}:
+            raise save_error("history: the last round's shown hands are not the hands held")
+        if self.round > 1 and sums != {str(s): sum(VALUE[c] for c in self.played[s]) for s in inside}:
+            raise save_error("history: a round's sums are not its face-up cards")
+        best = max((VALUE[hands[str(s)]], sums[str(s)]) for s in inside)
+        return [s for s in inside if (VALUE[hands[str(s)]], sums[str(s)]) == best]
+
+    def _round(self, state: LoveState, events: list[JSON], i: int, n: int) -> int:
+        """Replay one round's events from ``i``; the index of its round_end (or the end)."""
+        j = i
+        while j < len(events) and events[j]["type"] != "round_end":
+            j += 1
+        ended = j < len(events)
+        self.played: list[list[str]] = [[] for _ in range(n)]
+        self.out = [False] * n
+        known_start: int | None = len(DECK) - n - 1
+        if self.round == 1:  # maybe a setup's: seats never seen in the round may have been out from the start
+            known_start = None
+            seen = {self.starter}
+            for e in events[i:j]:
+                seen.update(e[k] for k in ("seat", "target", "loser") if e.get(k) is not None)
+            if ended:
+                seen.update(events[j]["winners"])
+                seen.update(int(k) for k in events[j].get("hands", ()))
+            self.out = [s not in seen and (ended or state.out[s]) for s in range(n)]
+        self.protected = [False] * n
+        self.aside_taken = False
+        draws = 1  # the starter's
+        self.turn = self.starter
+        reason: str | None = None
+        tens: list[tuple[int, bool]] = []  # (draws made before, from the set-aside card) of each 10 that drew
+        while i < j:
+            e = events[i]
+            if reason is not None or e["type"] != "play":
+                raise save_error("history: an event out of place in a round")
+            seat, card, t = e["seat"], e["card"], e.get("target")
+            if seat != self.turn or self.out[seat]:
+                raise save_error("history: a play out of turn")
+            free = [u for u in range(n) if u != seat and not self.out[u] and not self.protected[u]]
+            if t is None and (card == "T" or (free and card in TARGETED)):
+                raise save_error(f"history: a {card} must choose a player")
+            if (
+                t is not None and t not in free and not (card == "T" and t == seat)
+            ):  # a 10 may be played at oneself
+                raise save_error("history: a target that could not be chosen")
+            self.played[seat].append(card)
+            i += 1
+            outs: list[tuple[int, str | None]] = []  # who goes out, with the card they must show (None: any)
+            if card == "K":
+                outs = [(seat, None)]
+            elif card == "9":
+                self.protected[seat] = True
+            elif t is None:
+                pass
+            elif card in GUESSING:
+                if e["hit"]:
+                    outs = [(t, e["guess"])]
+            elif card == "8":
+                mine, theirs = e["cards"]
+                loser = None if mine == theirs else (seat if VALUE[mine] < VALUE[theirs] else t)
+                if e["loser"] != loser or e["_for"] != [seat, t]:
+                    raise save_error("history: an 8 lost by the wrong seat")
+                if loser is not None:
+                    outs = [(loser, mine if loser == seat else theirs)]
+            elif card == "T":
+                self.played[t].append(e["discarded"])
+                if e["discarded"] == "K":
+                    outs = [(t, "")]  # the K was the hand: nothing left to show
+                else:
+                    if e["_for"] != [t]:
+                        raise save_error("history: a 10's drawn card is for its target")
+                    tens.append((draws, e["from_set_aside"]))
+                    self.aside_taken = self.aside_taken or e["from_set_aside"]
+                    draws += 0 if e["from_set_aside"] else 1
+            elif e["_for"] != ([seat] if card == "7" else [seat, t]):
+                raise save_error("history: a secret shown to the wrong seats")
+            for u, shown in outs:
+                out = events[i] if i < j else {}
+                if out.get("type") != "out" or out["seat"] != u:
+                    raise save_error("history: a seat put out without its out event")
+                if (shown == "") != (out["card"] is None) or (shown and out["card"] != shown):
+                    raise save_error("history: a seat put out shows another card than the rules give")
+                if out["card"] is not None:
+                    self.played[u].append(out["card"])
+                self.out[u] = True
+                self.protected[u] = False
+                i += 1
+            if sum(not o for o in self.out) == 1:
+                reason = "last"
+            elif (known_start is not None and known_start == draws) or (
+                known_start is None and i == j and ended
+            ):
+                reason = "deck"
+            else:
+                nxt = (seat + 1) % n
+                while self.out[nxt]:
+                    nxt = (nxt + 1) % n
+                self.turn = nxt
+                self.protected[nxt] = False
+                draws += 1
+        if ended != (reason is not None) or (ended and events[j]["reason"] != reason):
+            raise save_error("history: a round must end exactly when and as the rules end it")
+        start = known_start
+        if start is None:
+            start = draws if reason == "deck" else None if ended else len(state.deck) + draws
+        if start is not None and any((start == d) != a for d, a in tens):
+            raise save_error("history: a 10 draws the set-aside card exactly when the deck is empty")
+        if start is None and any(a and d != draws for d, a in tens):
+            raise save_error("history: no card is drawn after a 10 took the set-aside card")
+        self.deck = None if ended or start is None else start - draws
+        return j
+
+
 def _cards(value: Any, name: str) -> list[str]:
     if not isinstance(value, list) or any(c not in VALUE for c in value):
         raise setup_error(f"{name} must be a list of rank codes ({' '.join(RANKS)})")
@@ -609,4 +956,14 @@ class LoveGame(Game):
         return self.actions[action_id]
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> LoveState:
-        return lv.sample(self, view, rng)
+        # A view of another game, or a broken one, is the documented refusal, not a KeyError.
+        if (
+            not isinstance(view, Mapping)
+            or view.get("game") != self.id
+            or view.get("players") != self.players
+        ):
+            raise view_error("sample_state: the view is not of this game")
+        try:
+            return lv.sample(self, view, rng)
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise view_error(f"sample_state: not a consistent love-letter view ({exc!r})") from None
