@@ -80,13 +80,14 @@ class Config:
             raise usage_error(f"max actions must be a whole number of at least 1, not {self.max_actions!r}")
         for spec in self.bots:
             try:
-                bots.load(spec, self.game, seed=0, **self._bot_kwargs(spec))
+                bots.load(spec, self.game, seed=0, **self.bot_kwargs(spec))
             except GameConfigError:
                 raise
             except (ValueError, TypeError) as exc:
                 raise usage_error(f"bot {spec!r}: {exc}") from None
 
-    def _bot_kwargs(self, spec: str) -> dict[str, Any]:
+    def bot_kwargs(self, spec: str) -> dict[str, Any]:
+        """The ``--bot-option`` values, for the strong bots only (other levels take none)."""
         return dict(self.bot_options) if spec == "strong" else {}
 
     def labels(self) -> list[str]:
@@ -132,7 +133,7 @@ def play(config: Config, match: Match) -> JSON:
             config.bots[e],
             config.game,
             seed=derive(config.seed, "bot", match.index, e),
-            **config._bot_kwargs(config.bots[e]),
+            **config.bot_kwargs(config.bots[e]),
         )
         for e in match.seats
     ]
