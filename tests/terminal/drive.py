@@ -18,7 +18,7 @@ import pexpect
 
 from liars.terminal import i18n
 from liars.terminal.i18n import _
-from liars.terminal.words import SYMBOL_SUIT
+from liars.terminal.words import read_card
 
 LIARS = str(Path(sys.executable).with_name("liars"))
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -56,22 +56,33 @@ def play(
     lang: str,
     answer: Callable[[str, int], str],
     window: Callable[[int], str] = lambda n: "",
-    again: str = "n",
+    again: str | Callable[[int], str] = "n",
     limit: int = 3000,
+    save_as: Callable[[int], str] = lambda n: "",
 ) -> Run:
-    """Answer every prompt until the program ends; ``answer(screen, tries)`` types a move."""
+    """Answer every prompt until the program ends; ``answer(screen, tries)`` types a move.
+
+    ``again(n)`` answers the n-th "Play again?", ``save_as(n)`` the n-th
+    "Save the game? File name" prompt (Enter by default).
+    """
     i18n.use(lang)
     again_prompt = _("Play again? [y/N] ")
+    file_prompt = _("Save the game? File name (Enter = don't save): ")
     turn_marker = _("Your turn: {choices}").split("{")[0]
     run = Run()
     tries = 0
-    patterns = [re.escape(again_prompt), r"\[[yj]/N\] ", PROMPT, pexpect.EOF]
+    agains = files = 0
+    patterns = [re.escape(again_prompt), r"\[[yj]/N\] ", PROMPT, re.escape(file_prompt), pexpect.EOF]
     for _step in range(limit):
         k = child.expect(patterns)
         text = clean(child.before or "")
         run.screen += text + (clean(child.after) if isinstance(child.after, str) else "")
         if k == 0:
-            child.sendline(again)
+            agains += 1
+            child.sendline(again if isinstance(again, str) else again(agains))
+        elif k == 3:
+            files += 1
+            child.sendline(save_as(files))
         elif k == 1:
             run.windows += 1
             child.sendline(window(run.windows))
@@ -96,6 +107,8 @@ def hand(screen: str, marker: str) -> list[str]:
 
 
 def code(shown: str) -> str:
-    """``5♥`` -> ``5H`` (the screen's short form back to a card code)."""
-    rank, suit = shown[:-1], SYMBOL_SUIT.get(shown[-1], shown[-1])
-    return ("T" if rank == "10" else rank) + suit
+    """``5♥`` -> ``5H``, ``Kn♥`` -> ``JH`` (the screen's short form, in the current language, to a code)."""
+    found = read_card(shown)
+    if found is None:
+        raise AssertionError(f"the screen shows {shown!r}, which is not a card")
+    return found

@@ -11,6 +11,8 @@ import pytest
 import liars
 from liars.terminal import i18n
 from liars.terminal.i18n import _, game_name, option_help
+from liars.terminal.loop import load_saved
+from liars.terminal.setup import terminal_options
 
 from .drive import clean, play, spawn
 from .test_pty import dice_answer
@@ -30,7 +32,7 @@ def test_ctrl_c_offers_to_save_and_replay_continues_from_it(tmp_path: Path) -> N
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
-    state = liars.load(save.read_text())
+    state = load_saved(save.read_text())
     assert not state.over  # saved halfway, and the engine can go on from it
     assert state.to_act == (0,)
     replay = spawn(["replay", str(save), "--delay", "0", "--lang", "nb"])
@@ -136,7 +138,7 @@ def test_help_lists_the_games_own_options_translated(game_id: str) -> None:
     text = " ".join(clean(child.before).split())
     i18n.use("nl")
     assert game_name(game_id) in text
-    for option in liars.game_class(game_id).info.options:
+    for option in terminal_options(game_id):
         assert "--" + option.name.replace("_", "-") in text
         assert " ".join(option_help(game_id, option).split())[:40] in text
 

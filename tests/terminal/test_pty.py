@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-import liars
 from liars import locale
 from liars.terminal import i18n
 from liars.terminal.i18n import _, game_name
+from liars.terminal.loop import load_saved
 from liars.terminal.words import faces
 
 from .drive import Run, code, hand, play, spawn
@@ -97,7 +97,7 @@ def test_liars_dice_whole_game(lang: str, tmp_path: Path) -> None:
     check_end(run, lang, "liars-dice")
     i18n.use(lang)
     assert _("The cups are lifted: {cups}").split("{")[0] in run.screen
-    state = liars.load(save.read_text())  # the engine reads the saved game
+    state = load_saved(save.read_text())  # the engine reads the saved game
     assert state.over
     data = json.loads(save.read_text())
     assert data["moves"] and data["human"] == 0

@@ -169,6 +169,10 @@ class DiceUI(GameUI):
             )
         return {"type": "bid", "quantity": q, "face": f}
 
+    def eliminated(self, view: Mapping[str, Any]) -> bool:
+        seat = view.get("seat")
+        return isinstance(seat, int) and not view["dice_counts"][seat] and not view.get("over")
+
     def reveal(self, views: Sequence[Mapping[str, Any]]) -> list[str]:
         last = views[0].get("revealed") if views else None
         if not last:

@@ -8,7 +8,7 @@ from typing import Any
 from .cards import numbered, pick
 from .i18n import _, ngettext
 from .ui import JSON, GameUI, InputError, by_type, words
-from .words import card, card_name, cards, rank_name, read_card, read_rank
+from .words import card, card_name, cards, rank_letters, rank_name, read_card_words, read_rank, read_suit
 
 FILLER = frozenset({"as", "som", "als", "=", "->", "→"})
 
@@ -129,29 +129,30 @@ class LiegenUI(GameUI):
 
     def parse(self, text: str, view: Mapping[str, Any], legal: Sequence[Any]) -> JSON:
         toks = words(text)
-        if len(toks) == 3 and toks[1] in FILLER:  # "KS as 3S" (but "AS" alone is the ace of spades)
-            toks = [toks[0], toks[2]]
-        if not 1 <= len(toks) <= 2:
+        if not toks:
             raise InputError(_("Type a card, then what you announce (e.g. 3 5H), or the card alone."))
         hand = view["hand"]
         chosen = pick(toks[0], hand)
+        rest = toks[1:]
+        if len(rest) >= 2 and rest[0] in FILLER:  # "KS as 3S" (but "1 AS" is the ace of spades)
+            rest = rest[1:]
         step = view["options"].get("follow") == "rank_step"
-        if len(toks) == 1:
+        allowed = sorted({a["announce"] for a in by_type(legal).get("play", []) if a["card"] == chosen})
+        if not rest:
             if chosen == "X":
                 raise InputError(_("A joker needs an announcement: e.g. X 5H."))
             ann: str | None = chosen[0] if step else chosen
-        else:
-            ann = read_rank(toks[1]) if step else read_card(toks[1])
+        elif step:
+            ann = read_rank(" ".join(rest)) if len(rest) <= 2 else None
             if ann is None:
                 raise InputError(
-                    (
-                        _("“{word}” is not a rank (A, 2–10, J, Q, K).")
-                        if step
-                        else _("“{word}” is not a card to announce (e.g. 5H).")
-                    ).format(word=toks[1])
+                    _("“{word}” is not a rank (A, 2–10, {letters}).").format(
+                        word=" ".join(rest), letters=rank_letters()
+                    )
                 )
-        allowed = {a["announce"] for a in by_type(legal).get("play", []) if a["card"] == chosen}
-        if ann is None or ann not in allowed:
+        else:
+            ann = read_card_words(rest) or self._partial(rest, allowed, view)
+        if ann not in allowed:
             last = view.get("announcement") or {}
             raise InputError(
                 _("You cannot announce “{card}” after “{last}”.").format(
@@ -161,6 +162,37 @@ class LiegenUI(GameUI):
                 + self.status(view)[1]
             )
         return {"type": "play", "card": chosen, "announce": ann}
+
+    def _partial(self, rest: Sequence[str], allowed: Sequence[str], view: Mapping[str, Any]) -> str:
+        """A rank or a suit alone ("1 heer" after "klaveren vrouw"): the one allowed card it names.
+
+        Following the last announcement often leaves one card of that rank
+        (its suit) or of that suit (its rank), so the player need not say both.
+        """
+        word = " ".join(rest)
+        if len(rest) > 1:
+            raise InputError(_("Type a card, then what you announce (e.g. 3 5H), or the card alone."))
+        rank = read_rank(word)
+        suit = read_suit(word) if rank is None else None
+        if rank is None and suit is None:
+            raise InputError(_("“{word}” is not a card to announce (e.g. 5H).").format(word=word))
+        fits = [a for a in allowed if a[0] == rank or (suit is not None and a[1:] == suit)]
+        if len(fits) == 1:
+            return fits[0]
+        if not fits:
+            last = view.get("announcement") or {}
+            raise InputError(
+                _("You cannot announce “{card}” after “{last}”.").format(
+                    card=rank_name(rank) if rank is not None else word, last=announced(last.get("card", "?"))
+                )
+                + " "
+                + self.status(view)[1]
+            )
+        raise InputError(
+            _("“{word}” could be {cards}: say which, e.g. {example}.").format(
+                word=word, cards=", ".join(announced(a) for a in fits[:6]), example=card(fits[0])
+            )
+        )
 
     def reveal(self, views: Sequence[Mapping[str, Any]]) -> list[str]:
         return [

@@ -11,7 +11,9 @@ through it) and ``names``.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -31,6 +33,26 @@ from .i18n import _, game_name
 from .refusals import refusal
 from .ui import NO, YES, GameUI, InputError
 
+# What a terminal save adds to the engine's own JSON (see docs/terminal.md).
+TERMINAL_KEYS = ("moves", "names", "human")
+
+
+def load_saved(text: str) -> State:
+    """The engine state of a terminal save (or of plain engine JSON).
+
+    ``liars.load`` reads only the engine's own keys (a save is untrusted
+    input, checked strictly), so the keys the terminal adds are taken off
+    first; the engine's checks still apply to all the rest.  A text that is
+    not a JSON object goes to ``liars.load`` as it is, to be refused there.
+    """
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return load(text)
+    if isinstance(data, dict):
+        text = json.dumps({k: v for k, v in data.items() if k not in TERMINAL_KEYS})
+    return load(text)
+
 
 class Quit(Exception):
     """The player left (Ctrl-C or end of input)."""
@@ -49,6 +71,8 @@ class Table:
     moves: list[tuple[int, Any]] = field(default_factory=list)
     seen: int = 0
     ask: Callable[[str], str] | None = None
+    quiet: bool = False  # the person chose to skip to the result: events are counted, not told
+    asked_out: bool = False
 
     @property
     def viewer(self) -> int | None:
@@ -59,19 +83,26 @@ class Table:
         for line in lines:
             self.console.print(Text(line, style=style))
 
-    def narrate(self, pause: bool = True) -> None:
-        """Tell the watching seat everything new in its view."""
+    def narrate(self, pause: bool = True) -> int:
+        """Tell the watching seat everything new in its view; the number of lines told.
+
+        The count lets a replay merge a move that tells nothing (a pass in a
+        challenge window) into the step it belongs to.
+        """
         view = self.state.view(self.viewer)
         events = self.ui.events(view)
         if len(events) < self.seen:  # a game that rewrote its history: start over rather than skip
             self.seen = 0
-        for e in events[self.seen :]:
+        told = 0
+        for e in events[self.seen :] if not self.quiet else ():
             lines = self.ui.narrate(e, view)
             for line in lines:
                 self.say(line)
+            told += len(lines)
             if lines and pause and self.delay:
                 time.sleep(self.delay)
         self.seen = len(events)
+        return told
 
     def act(self, seat: int, action: Any) -> None:
         self.state.act(seat, action)
@@ -126,8 +157,27 @@ class Table:
             if seat == self.human:
                 self.human_turn(seat)
             else:
+                self.offer_skip()
                 self.bot_turn(seat)
             self.narrate()
+
+    def offer_skip(self) -> None:
+        """Once the person is out for good, ask once whether to skip the bots' remaining rounds.
+
+        Watching every remaining round of bots is a chore for someone who can
+        no longer play; the result (and every hand) still shows at the end.
+        """
+        if self.human is None or self.asked_out or self.state.over:
+            return
+        if not self.ui.eliminated(self.state.view(self.human)):
+            return
+        self.asked_out = True
+        while True:
+            answer = self.read(_("You are out. Skip to the result? [y/N] ")).strip().lower()
+            if answer in YES or answer in NO:
+                self.quiet = answer in YES and answer not in NO
+                return
+            self.say(_("Answer y (yes) or n (no); Enter means no."), style="red")
 
     def finish(self) -> None:
         """Who won, and every hidden card or die, from every seat's final view."""
@@ -158,33 +208,101 @@ class Table:
         return json.dumps(data, ensure_ascii=False)
 
 
-def save(table: Table, path: str) -> None:
-    Path(path).write_text(table.saved() + "\n", encoding="utf-8")
+def os_reason(exc: OSError) -> str:
+    """Why a file could not be written or read, in the player's words (``strerror`` is English)."""
+    reasons = {
+        errno.ENOENT: _("no such folder"),
+        errno.ENOTDIR: _("no such folder"),
+        errno.EACCES: _("permission denied"),
+        errno.EPERM: _("permission denied"),
+        errno.EISDIR: _("it is a folder"),
+        errno.EROFS: _("the disk is read-only"),
+        errno.ENOSPC: _("the disk is full"),
+    }
+    return reasons.get(exc.errno or 0) or exc.strerror or str(exc)
+
+
+def unwritable(path: str) -> str | None:
+    """Why ``path`` could not be saved to, checked without writing it; None if it looks fine.
+
+    Checked when the game starts, so a bad ``--save`` is refused before an
+    hour of play rather than lost at the end.
+    """
+    p = Path(path)
+    if p.is_dir():
+        return _("it is a folder")
+    parent = p.parent
+    if not parent.is_dir():
+        return _("no such folder")
+    if not os.access(parent, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        return _("permission denied")
+    return None
+
+
+def save(table: Table, path: str) -> bool:
+    """Write the game to ``path``; on failure say why (the game stays in memory) and return False."""
+    try:
+        Path(path).write_text(table.saved() + "\n", encoding="utf-8")
+    except OSError as exc:
+        table.say(_("Cannot save to {path}: {reason}.").format(path=path, reason=os_reason(exc)), style="red")
+        return False
     table.say(_("Saved to {path}.").format(path=path))
+    return True
 
 
-def offer_save(table: Table, default: str | None) -> None:
-    """After Ctrl-C: ask for a file name (Enter keeps ``default`` or skips); a second Ctrl-C skips."""
+def offer_save(table: Table, default: str | None) -> bool:
+    """Ask where to save (Enter keeps ``default`` or skips); a path that fails is explained and asked again.
+
+    A second Ctrl-C (or the end of input) skips.  True if the game was saved.
+    """
     table.say("")
     try:
         if default:
             answer = table.read(_("Save the game to {path}? [Y/n] ").format(path=default)).strip().lower()
-            if answer in YES or answer == "":
-                save(table, default)
-            return
-        path = table.read(_("Save the game? File name (Enter = don't save): ")).strip()
-        if path:
-            save(table, path)
+            if answer not in YES and answer != "":
+                return False
+            if save(table, default):
+                return True
+        while True:
+            path = table.read(_("Save the game? File name (Enter = don't save): ")).strip()
+            if not path:
+                return False
+            if save(table, path):
+                return True
     except (KeyboardInterrupt, Quit):
         table.say("")
+        return False
 
 
 def play_again(table: Table) -> bool:
-    try:
-        answer = table.read(_("Play again? [y/N] ")).strip().lower()
-    except Quit:
-        return False
-    return answer in YES and answer not in NO
+    """Yes or no; anything else is explained and asked again (the end of input means no)."""
+    while True:
+        try:
+            answer = table.read(_("Play again? [y/N] ")).strip().lower()
+        except Quit:
+            return False
+        if answer in NO:
+            return False
+        if answer in YES:
+            return True
+        table.say(_("Answer y (yes) or n (no); Enter means no."), style="red")
+
+
+def numbered_path(path: str, game: int) -> str:
+    """Where game number ``game`` of a session is saved: ``path`` first, then ``x-2.json``, ``x-3.json``...
+
+    Playing again must not overwrite the game just saved; a number already
+    taken by an older file is skipped too.
+    """
+    if game <= 1:
+        return path
+    p = Path(path)
+    n = game
+    while True:
+        candidate = p.with_name(f"{p.stem}-{n}{p.suffix}")
+        if not candidate.exists():
+            return str(candidate)
+        n += 1
 
 
 def replay(
@@ -201,7 +319,7 @@ def replay(
     steps on by itself.  A file without ``moves`` (plain engine JSON) shows
     its final position and history.
     """
-    final = load(text)
+    final = load_saved(text)
     data: Mapping[str, Any] = json.loads(text)
     game = make(data["game"], players=data["players"], seed=data["seed"], **data["options"])
     names = list(data.get("names") or [_("Seat {n}").format(n=s) for s in range(game.players)])
@@ -222,14 +340,21 @@ def replay(
         return 0
     table = Table(game.new_game(), ui, {}, seat, console, ask=ask)
     table.narrate(pause=False)
-    for i, (who, action) in enumerate(moves):
+    i = 0
+    while i < len(moves):
         if delay is None:
             if table.read(_("[{i}/{n}] Enter = next, q = quit ").format(i=i, n=len(moves))).strip() == "q":
                 return 0
         elif delay:
             time.sleep(delay)
-        table.state.act(who, action)
-        table.narrate(pause=False)
+        # One step is the moves up to the first that tells something: a pass that shows
+        # nothing (a challenge window let go) belongs with what follows it.
+        while i < len(moves):
+            who, action = moves[i]
+            table.state.act(who, action)
+            i += 1
+            if table.narrate(pause=False):
+                break
     if table.state.to_json() != final.to_json():
         table.say(_("The moves do not lead to the saved position."), style="red")
         return 1

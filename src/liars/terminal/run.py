@@ -14,7 +14,7 @@ from ..errors import usage_error
 from . import i18n, setup
 from .games import ui_for
 from .i18n import _, game_name
-from .loop import Quit, Table, offer_save, play_again, save
+from .loop import Quit, Table, numbered_path, offer_save, play_again, save, unwritable
 
 
 def run(args: argparse.Namespace, human: bool) -> int:
@@ -28,7 +28,12 @@ def run(args: argparse.Namespace, human: bool) -> int:
         raise usage_error(_("Your seat must be between 0 and {last}.").format(last=players - 1))
     opts = setup.options(args)
     seed = setup.seed(args)
+    if args.save and (why := unwritable(args.save)) is not None:
+        raise usage_error(_("Cannot save to {path}: {reason}.").format(path=args.save, reason=why))
+    number = 0
     while True:
+        number += 1
+        path = numbered_path(args.save, number) if args.save else None
         game = make(args.game, players=players, seed=seed, **opts)
         names = setup.names(lang, players, me)
         bot_seats = [s for s in range(players) if s != me]
@@ -42,16 +47,21 @@ def run(args: argparse.Namespace, human: bool) -> int:
         console.print(Text(_("Players: {players}. Seed {seed}.").format(players=who, seed=seed)))
         if human:
             console.print(Text(_("Type ? for help, Ctrl-C to leave.")))
+        if path and number > 1:
+            console.print(Text(_("This game will be saved to {path}.").format(path=path)))
         table = Table(game.new_game(), ui, bots, me, console, delay=args.delay)
+        saved = False
         try:
             table.run()
             table.finish()
-            if args.save:
-                save(table, args.save)
+            if path:
+                # A file that could not be written (the disk filled up, the folder went away):
+                # say so and ask for another name rather than lose the game.
+                saved = save(table, path) or offer_save(table, None)
             if not human or not play_again(table):
                 return 0
         except (KeyboardInterrupt, Quit) as exc:
-            if not (table.state.over and args.save):  # a finished game with --save is saved already
-                offer_save(table, args.save)
+            if not saved:  # a finished game with --save is saved already
+                offer_save(table, path)
             return 130 if isinstance(exc, KeyboardInterrupt) else 0  # Ctrl-D / closed input: a plain exit
         seed += 1

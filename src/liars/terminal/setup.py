@@ -28,6 +28,16 @@ SEAT_NAMES = {
     "en": ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"),
 }
 
+# Options that cannot change a terminal game, left out of its flags rather than accepted and ignored:
+# Cheat's ``first_challenger_in_play_order`` settles calls that arrive together at a live server;
+# the terminal asks the seats one at a time in play direction, so the first in play order always wins.
+NOT_IN_TERMINAL = frozenset({("cheat", "first_challenger_in_play_order")})
+
+
+def terminal_options(game_id: str) -> list[Option]:
+    """The options of ``game_id`` that a terminal game can use (all but :data:`NOT_IN_TERMINAL`)."""
+    return [o for o in game_class(game_id).info.options if (game_id, o.name) not in NOT_IN_TERMINAL]
+
 
 def lang_from_argv(argv: Sequence[str] | None = None) -> str:
     """The ``--lang`` of the command line if there is a good one, else the environment's."""
@@ -94,7 +104,7 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
             help=_("seconds between narrated events"),
         )
         group = p.add_argument_group(_("options of {game}").format(game=game_name(gid)))
-        for o in info.options:
+        for o in terminal_options(gid):
             text = option_help(gid, o)
             dest = "opt_" + o.name
             if o.kind == "bool":
@@ -124,9 +134,9 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
 
 def options(args: argparse.Namespace) -> dict[str, Any]:
     """The game options given on the command line (absent ones keep the game's defaults)."""
-    info = game_class(args.game).info
-    given = {o.name: getattr(args, "opt_" + o.name) for o in info.options if hasattr(args, "opt_" + o.name)}
-    for o in info.options:
+    opts = terminal_options(args.game)
+    given = {o.name: getattr(args, "opt_" + o.name) for o in opts if hasattr(args, "opt_" + o.name)}
+    for o in opts:
         value = given.get(o.name)
         if o.kind == "int" and value is not None and not (o.min or 0) <= value <= (o.max or value):
             raise usage_error(

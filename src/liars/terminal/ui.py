@@ -149,6 +149,14 @@ class GameUI:
         """The action the player typed, checked against ``legal``; :class:`InputError` if not."""
         raise NotImplementedError
 
+    def eliminated(self, view: Mapping[str, Any]) -> bool:
+        """Is the viewing seat out for the rest of the game (the others play on without it)?
+
+        Only a game where a player can be knocked out for good says yes;
+        the loop then offers to skip to the result.
+        """
+        return False
+
     # -- the end ----------------------------------------------------------
     def reveal(self, views: Sequence[Mapping[str, Any]]) -> list[str]:
         """Lines showing every hidden card or die at the end, from every seat's own final view."""

@@ -99,6 +99,44 @@ def rank_name(rank: str) -> str:
     return names.get(rank, rank)
 
 
+def rank_letter(rank: str) -> str:
+    """A rank as a hand shows it: ``J Q K`` in English, ``Kn D K`` in Norwegian, ``B V H`` in Dutch.
+
+    The letters follow the words of the language (knekt, dame, konge; boer,
+    vrouw, heer), so the hand and the sentences around it agree.
+    """
+    letters = {
+        "J": pgettext("rank letter", "J"),
+        "Q": pgettext("rank letter", "Q"),
+        "K": pgettext("rank letter", "K"),
+        "T": "10",
+    }
+    return letters.get(rank, rank)
+
+
+def rank_letters() -> str:
+    """The face-card letters of this language, for messages: "J, Q, K" / "Kn, D, K" / "B, V, H"."""
+    return ", ".join(rank_letter(r) for r in "JQK")
+
+
+ENGLISH_RANKS = {"ace": "A", "jack": "J", "queen": "Q", "king": "K", "ten": "T"}
+ENGLISH_SUITS = {
+    "club": "C", "clubs": "C", "diamond": "D", "diamonds": "D",
+    "heart": "H", "hearts": "H", "spade": "S", "spades": "S",
+}  # fmt: skip
+# Little words between a rank and a suit ("king of clubs", "konge av kløver", "heer van klaveren").
+OF_WORDS = frozenset({"of", "av", "van"})
+
+
+def _typed_ranks() -> dict[str, str]:
+    """What a rank may be typed as (upper case) -> its code: codes, ``10``, and this language's letters."""
+    out = {r: r for r in RANKS}
+    out["10"] = "T"
+    for code in "JQK":
+        out.setdefault(rank_letter(code).upper(), code)
+    return out
+
+
 def suit_name(suit: str) -> str:
     names = {
         "C": pgettext("suit", "clubs"),
@@ -122,8 +160,7 @@ def card(code: str) -> str:
     """A card, short: ``5♥``, ``10♠``, ``J★`` for a joker (``X``)."""
     if code == "X":
         return "★"
-    rank = "10" if code[0] == "T" else code[0]
-    return rank + (SUIT_SYMBOL.get(code[1], code[1]) if len(code) > 1 else "")
+    return rank_letter(code[0]) + (SUIT_SYMBOL.get(code[1], code[1]) if len(code) > 1 else "")
 
 
 def cards(codes: list[str]) -> str:
@@ -131,33 +168,70 @@ def cards(codes: list[str]) -> str:
 
 
 def read_card(token: str) -> str | None:
-    """A card code from what a player typed: ``TH``, ``10h``, ``10♥``, ``♥10``, ``x``; None if not a card."""
+    """A card code from what a player typed; None if it is not a card.
+
+    ``TH``, ``10h``, ``10♥``, ``♥10``, ``x``, and the hand's own letters:
+    ``Kn♥`` / ``DS`` in Norwegian, ``B♣`` / ``HS`` (heer of spades) in Dutch.
+    Rank first is tried before suit first, so a Dutch ``HS`` is the heer of
+    spades while ``SH`` still reads suit first.
+    """
     t = token.strip().upper().replace("♡", "♥").replace("♢", "♦")
-    if t in ("X", "★", "JOKER"):
+    if t in ("X", "★", "JOKER", rank_name("X").upper()):
         return "X"
     for sym, suit in SYMBOL_SUIT.items():
         t = t.replace(sym, suit)
-    if len(t) >= 2 and t[0] in SUITS and t[1:] not in SUITS:  # suit first: "H10", "SK"
-        t = t[1:] + t[0]
-    rank, suit = t[:-1], t[-1:]
-    if rank == "10":
-        rank = "T"
-    if len(rank) == 1 and rank in RANKS and suit in SUITS:
-        return rank + suit
+    typed = _typed_ranks()
+    for rank, suit in ((t[:-1], t[-1:]), (t[1:], t[:1])):
+        if suit in SUITS and rank in typed:
+            return typed[rank] + suit
     return None
 
 
 def read_rank(token: str) -> str | None:
-    """A rank code from ``7``, ``10``, ``T``, ``k`` or a rank's name in this language or English."""
+    """A rank code from ``7``, ``10``, ``T``, ``k``, local letters (``kn``, ``b``) or a rank's name."""
     t = token.strip().upper()
-    if t == "10":
-        return "T"
-    if len(t) == 1 and t in RANKS:
-        return t
+    typed = _typed_ranks()
+    if t in typed:
+        return typed[t]
     low = token.strip().lower()
+    if low in ENGLISH_RANKS:
+        return ENGLISH_RANKS[low]
     for code in "AJQK":
-        if low in (rank_name(code).lower(), {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}[code]):
+        if low == rank_name(code).lower():
             return code
+    return None
+
+
+def read_suit(token: str) -> str | None:
+    """A suit code from ``H``, ``♥``, "hjerter", "harten", "hearts" (this language or English)."""
+    t = token.strip().lower().replace("♡", "♥").replace("♢", "♦")
+    if t.upper() in SUITS:
+        return t.upper()
+    if t in SYMBOL_SUIT:
+        return SYMBOL_SUIT[t]
+    if t in ENGLISH_SUITS:
+        return ENGLISH_SUITS[t]
+    for code in SUITS:
+        if t == suit_name(code).lower():
+            return code
+    return None
+
+
+def read_card_words(tokens: list[str]) -> str | None:
+    """A card from one token (a code) or from its name in words, in either order.
+
+    "klaveren heer", "heer klaveren", "kløver konge", "king of clubs", "5 of
+    hearts": what the screen says (``card_name``) can be typed back.
+    """
+    toks = [t for t in tokens if t not in OF_WORDS]
+    if len(toks) == 1:
+        return read_card(toks[0])
+    if len(toks) != 2:
+        return None
+    for rank_tok, suit_tok in ((toks[0], toks[1]), (toks[1], toks[0])):
+        rank, suit = read_rank(rank_tok), read_suit(suit_tok)
+        if rank is not None and suit is not None:
+            return rank + suit
     return None
 
 
