@@ -20,11 +20,13 @@ def create_table(
     window: float = 2.0,
     turn: float | None = None,
     grace: float | None = None,
+    listed: bool = False,
 ) -> str:
     """Fill the lobby form and create the table; returns the table id (the page is at /t/ID).
 
     ``turn`` is the turn timer in seconds (the lobby's "seconds per turn"; none by default), ``grace``
-    the seconds before a bot plays for a player who left (the server's 60 by default)."""
+    the seconds before a bot plays for a player who left (the server's 60 by default); ``listed``
+    shows the table in the lobby's lists (by default only its invite link leads to it)."""
     page.goto(url + "/")
     page.select_option("#game", game)
     page.fill("#players", str(players))
@@ -47,6 +49,8 @@ def create_table(
     if turn is not None:
         page.fill("#turn", str(turn))
         page.press("#turn", "Tab")
+    if listed:
+        page.check("#listed")
     if grace is not None:
         page.fill("#grace", str(grace))
         page.press("#grace", "Tab")

@@ -132,10 +132,22 @@ def test_love_letter_whole_game_and_rematch(web: Any, contexts: list[Any]) -> No
         assert row.locator(".played .card.face").count() == len(state.view(None)["played"][seat])
     # rematch: the spectator has no button; each player's click seats them at the new table
     assert spec.locator("#rematch").count() == 0
+    # "Rematch" and "New table" keep apart (they touched)
+    gap = b.evaluate(
+        """(() => { const r = document.querySelector('#rematch').getBoundingClientRect();
+            const n = document.querySelector('#over a.button[href="/"]').getBoundingClientRect();
+            return n.top >= r.bottom ? 99 : n.left - r.right; })()"""
+    )
+    assert gap >= 4
+    assert b.locator("#rematch-notice").count() == 0
     a.click("#rematch")
     a.wait_for_url(lambda url: "/t/" in url and not url.endswith(table))
     new = a.url.rsplit("/", 1)[1]
     a.wait_for_selector("#waiting")
+    # the others are told who asked for a rematch
+    notice = b.locator("#rematch-notice")
+    notice.wait_for()
+    assert "Anna asked for a rematch" in notice.inner_text()
     b.click("#rematch")
     b.wait_for_url(f"**/t/{new}")
     for p in (a, b):

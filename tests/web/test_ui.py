@@ -169,10 +169,15 @@ def test_a_rejected_action_shows_its_message(web: Any, contexts: list[Any]) -> N
 
 def test_lobby_lists_open_tables_and_tables_in_play(web: Any, contexts: list[Any]) -> None:
     a, b, c = (x.new_page() for x in contexts)
-    table = create_table(a, web.url, "love-letter", 2, {"target_wins": 1}, ["human", "human"], "Anna")
+    # a table is for the invited only unless its host lists it
+    two = ["human", "human"]
+    hidden = create_table(a, web.url, "love-letter", 2, {"target_wins": 1}, two, "Anna")
+    table = create_table(a, web.url, "love-letter", 2, {"target_wins": 1}, two, "Anna", listed=True)
     b.goto(web.url + "/")
     link = b.locator(f"#open-tables a[href='/t/{table}']")
     link.wait_for()
+    assert b.locator(f"#open-tables a[href='/t/{hidden}']").count() == 0
+    assert all(t["table"] != hidden for t in httpx.get(f"{web.url}/api/tables").json()["open"])
     link.click()
     b.fill("#join-name", "Bram")
     b.click("#join")
@@ -212,7 +217,8 @@ def test_web_routes(web: Any) -> None:
         assert http.get("/static/nope.js").status_code == 404
         assert http.get("/api/bots").json() == {g: liars.bots.levels(g) for g in liars.GAME_IDS}
         made = http.post(
-            "/api/tables", json={"game": "liars-dice", "players": 2, "options": {"dice": 1}, "name": "Kari"}
+            "/api/tables",
+            json={"game": "liars-dice", "players": 2, "options": {"dice": 1}, "name": "Kari", "listed": True},
         ).json()
         listed = http.get("/api/tables").json()
         entry = next(t for t in listed["open"] if t["table"] == made["table"])

@@ -102,6 +102,7 @@ def create_app(
             "turn_seconds": req.turn_seconds,
             "grace_seconds": req.grace_seconds,
             "standin": req.standin,
+            "listed": req.listed,
         }
         table, seat, token = await hub.create(
             req.game,

@@ -29,7 +29,12 @@ log = logging.getLogger("liars.server")
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 MAX_GAMES = 256
-DEFAULTS: dict[str, Any] = {"window_seconds": 5.0, "turn_seconds": None, "grace_seconds": 60.0}
+DEFAULTS: dict[str, Any] = {
+    "window_seconds": 5.0,
+    "turn_seconds": None,
+    "grace_seconds": 60.0,
+    "listed": False,  # in the web lobby's lists (web.py); else the invite link is the only way in
+}
 
 
 class Hub:

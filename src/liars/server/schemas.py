@@ -35,6 +35,7 @@ class CreateTable(Strict):
     turn_seconds: Seconds | None = None
     grace_seconds: Seconds | None = 60.0
     standin: Annotated[str, Field(max_length=16)] | None = None
+    listed: bool = False  # shown in the web lobby's lists; else only the invite link leads to it
 
 
 class Join(Strict):

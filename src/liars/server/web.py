@@ -5,7 +5,9 @@ serving it is a mount and two routes.  ``GET /api/bots`` names the bot levels of
 (the lobby's seat menus), ``GET /api/tables/{id}/reveal`` every hand once a game is over
 (the game-over screen).  ``GET /api/tables`` lists the open tables (a seat
 is free: anyone may join) and the tables in play (anyone may watch) that this process
-holds; it shows only what :meth:`Table.info` shows anybody, never a token or a card.
+holds, among those whose host listed them (``listed``; by default a table is not listed, so
+a stranger browsing the lobby cannot take the seat a host kept for a friend: only the invite
+link leads to it); it shows only what :meth:`Table.info` shows anybody, never a token or a card.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ def install(app: Starlette) -> None:
     async def tables(request: Request) -> Response:
         open_, playing = [], []
         for table in list(hub.tables.values()):
-            if table.broken:
+            if table.broken or not table.settings.get("listed", False):
                 continue
             info = table.info()
             entry = {

@@ -269,6 +269,7 @@ function tableOptions(info) {
   if (info.game === "cheat" || info.game === "liegen") rows.push([t("window_seconds"), st.window_seconds]);
   if (st.turn_seconds) rows.push([t("turn_seconds"), st.turn_seconds]);
   if (st.grace_seconds) rows.push([t("grace_seconds"), st.grace_seconds]);
+  rows.push([t("private_table"), st.listed ? "✓" : "✗"]);
   return h("dl", { class: "table-options", id: "table-options" }, rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, String(v))]));
 }
 

@@ -75,6 +75,7 @@ export function lobby({ S, api, go, store, gameName }) {
     if (form.turn !== "") body.turn_seconds = Number.parseFloat(form.turn);
     const grace = Number.parseFloat(form.grace);
     if (!Number.isNaN(grace)) body.grace_seconds = grace;
+    body.listed = form.listed; // by default a table is for the invited only
     try {
       const r = await api("/api/tables", body);
       if (r.token) store.put(r.table, { seat: r.seat, token: r.token });
@@ -114,6 +115,8 @@ export function lobby({ S, api, go, store, gameName }) {
   h("div", { class: "field" }, h("label", { for: "grace" }, t("grace_seconds")),
     h("input", { id: "grace", type: "number", min: 1, max: 3600, step: "any", value: form.grace,
       oninput: (e) => { form.grace = e.target.value; } })),
+  h("div", { class: "field" }, h("label", { for: "listed" }, t("private_table")),
+    h("input", { id: "listed", type: "checkbox", checked: form.listed, onchange: (e) => { form.listed = e.target.checked; } })),
   h("div", { class: "field" }, h("label", { for: "name" }, t("your_name")),
     h("input", { id: "name", maxlength: 40, value: form.name, oninput: (e) => { form.name = e.target.value; } })),
   h("button", { id: "create", type: "submit" }, t("create")),

@@ -68,7 +68,7 @@ export default {
     return h("span", {},
       inHand ? back("mini") : h("span", { class: "tag out" }, x("knocked_out")),
       v.protected[i] ? h("span", { class: "tag" }, ` 🛡 ${ctx.t("protected")}`) : "",
-      v.target_wins > 1 ? h("span", { class: "tag" }, ` · ${x("wins")}: ${v.round_wins[i]}`) : "",
+      v.target_wins > 1 ? h("div", { class: "tag" }, `${x("wins")}: ${v.round_wins[i]}`) : "",
       h("div", { class: "played" }, v.played[i].map((c) => card(c, { extra: "mini" }))));
   },
 
