@@ -1,4 +1,4 @@
-"""Rule tests for ``cheat`` (../shared/rules/cheat.md): one or more per rule and option."""
+"""Rule tests for ``cheat`` (docs/rules/cheat.md): one or more per rule and option."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule tests for ``liegen``: one or more per rule of ../shared/rules/liegen.md and per option."""
+"""Rule tests for ``liegen``: one or more per rule of docs/rules/liegen.md and per option."""
 
 from __future__ import annotations
 
