@@ -8,14 +8,12 @@ from typing import Any
 
 import pytest
 
-np = pytest.importorskip("numpy")
-
-import liars  # noqa: E402
-from liars import solver  # noqa: E402
-from liars.solver.exploit import best_response, best_response_actions, exploitability  # noqa: E402
-from liars.solver.round import Round  # noqa: E402
-from liars.solver.strategy import Strategy  # noqa: E402
-from tests.test_solver import assert_proper  # noqa: E402
+import liars
+from liars import solver
+from liars.solver.exploit import best_response, best_response_actions, exploitability
+from liars.solver.round import Round
+from liars.solver.strategy import Strategy
+from tests.test_solver import assert_proper
 
 SHIPPED = sorted(solver.TABLES.glob("*.npz"))
 SIZES = [(a, b, w) for a in (1, 2) for b in (1, 2) if a + b <= 3 for w in (False, True)]
@@ -148,8 +146,7 @@ def test_the_strong_bot_loses_to_a_best_response_no_more_than_the_exploitability
     as_responder = -best_response(strategy, 0)
     assert (as_opener + as_responder) / 2 == pytest.approx(-expl)
     assert expl <= 1e-5
-    if "strong" not in bots.levels("liars-dice"):
-        pytest.skip("no strong bot yet")
+    assert "strong" in bots.levels("liars-dice")
     rnd = strategy.round
     br = [best_response_actions(strategy, p) for p in (0, 1)]
 

@@ -10,15 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
-import liars
 from liars.server.store import Store
 
 from .conftest import Db
 from .test_crash import Seat, free_port, start
-
-pytestmark = pytest.mark.skipif("cheat" not in liars.GAME_IDS, reason="needs the cheat engine")
 
 CHALLENGE = {"type": "challenge"}
 PASS = {"type": "pass"}

@@ -7,13 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-import liars
-
 from .conftest import Player, Server
-
-pytestmark = pytest.mark.skipif("cheat" not in liars.GAME_IDS, reason="needs the cheat engine")
 
 CHALLENGE = {"type": "challenge"}
 PASS = {"type": "pass"}
