@@ -1,0 +1,396 @@
+"""The full-screen table: one game in a Textual app, for an interactive terminal.
+
+The line mode (``loop.py``) stays for pipes and screen readers; this is the
+same game on one screen.  Nothing here knows a game's rules or words: the
+seats, the public state, the hand, the narration, the parsing of what is
+typed and every sentence come from the game's :class:`~liars.terminal.ui.GameUI`
+and the catalogs, and the state lives in a :class:`~liars.terminal.loop.Table`
+as in the line mode (its narration, moves, saving and end-of-game lines are
+the line mode's own, written into the log panel instead of the terminal).
+Bots get their seat's view only, through :func:`liars.bots.checked_act`, in a
+thread so the screen stays alive while they think; a bots-only game stops at
+:func:`liars.bots.action_bound` actions.
+
+:func:`run_tui` is the entry point ``liars play`` / ``liars watch`` call when
+stdout is a terminal and ``--plain`` is not given.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, RichLog, Static
+
+from .. import Game, IllegalAction
+from ..bots import Bot, action_bound, checked_act
+from . import i18n, screens
+from .i18n import _, game_name
+from .loop import Table, save
+from .refusals import refusal
+from .tui_forms import ActionSuggester, Form, reads_back, suited, typed_forms
+from .ui import NO, YES, GameUI, InputError
+
+# What run_tui returns when the person asked for another game (never a process exit code).
+AGAIN = -1
+LEFT = 130  # left before the end, as after Ctrl-C in the line mode
+HELP_WORDS = frozenset({"?", "h", "help", "hjelp", "hulp"})  # as the line mode's turn prompt
+
+
+class LogConsole(Console):
+    """A console whose output goes to the log panel, so the line mode's own printing can be reused.
+
+    ``Table.say``, ``narrate``, ``finish`` and ``loop.save`` all print
+    through ``table.console``; here each printed renderable becomes a log
+    entry (suits coloured).  ``last`` is the last line, for a dialog that must
+    show what ``save`` said; ``lines`` counts them, to pace the narration.
+    """
+
+    def __init__(self, write: Callable[[RenderableType], None]) -> None:
+        super().__init__(file=io.StringIO(), highlight=False, markup=False)
+        self._write = write
+        self.last = ""
+        self.lines = 0
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        for obj in objects:
+            if isinstance(obj, str):
+                obj = Text(obj)
+            if isinstance(obj, Text):
+                self.last = obj.plain
+                obj = suited(obj)
+            self.lines += 1
+            self._write(obj)
+
+
+def _plain(content: RenderableType) -> str:
+    """What a panel's content shows, to compare with what it showed (a rich Table drawn as text)."""
+    if isinstance(content, Text):
+        return content.plain + repr(content.spans)
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    with console.capture() as capture:
+        console.print(content)
+    return capture.get()
+
+
+class SaveScreen(ModalScreen[bool]):
+    """Where to save before leaving, asked as the line mode asks (``loop.offer_save``), in a dialog.
+
+    With a ``--save`` path: "Save the game to PATH? [Y/n]"; Enter or yes saves
+    there.  Without one, or when that file cannot be written: a file name,
+    Enter meaning don't save; a path that fails is explained and asked again.
+    Escape goes back to the game; dismissed with True to leave.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", show=False)]
+
+    def __init__(self, table: Table, console: LogConsole, default: str | None) -> None:
+        super().__init__()
+        self.table, self.out, self.default = table, console, default
+        self.saved = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self._question(), id="question")
+            yield Static("", id="why")
+            yield Input(id="answer")
+
+    def _question(self) -> str:
+        if self.default:
+            return _("Save the game to {path}? [Y/n] ").format(path=self.default)
+        return _("Save the game? File name (Enter = don't save): ")
+
+    def on_mount(self) -> None:
+        self.query_one("#answer", Input).focus()
+
+    @on(Input.Submitted, "#answer")
+    def answered(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        event.input.value = ""
+        if self.default:
+            if text.lower() not in YES and text != "":
+                self.dismiss(True)
+                return
+            path: str | None = self.default
+        else:
+            path = text or None
+        if path is None:
+            self.dismiss(True)
+            return
+        if save(self.table, path):
+            self.saved = True
+            self.dismiss(True)
+            return
+        self.query_one("#why", Static).update(Text(self.out.last, style="bold red"))
+        self.default = None  # ask for another name, as the line mode does
+        self.query_one("#question", Static).update(self._question())
+
+    def action_back(self) -> None:
+        self.dismiss(False)
+
+
+class TableApp(App[int]):
+    """One game: the table at the left, the narrated log at the right, the input at the bottom."""
+
+    CSS = """
+    #main { height: 1fr; }
+    #board { width: 1fr; min-width: 40; padding: 0 1; }
+    #title { text-style: bold; margin-bottom: 1; }
+    #status { margin-top: 1; }
+    #hand { margin-top: 1; }
+    #log { width: 1fr; border: round $primary; }
+    #prompt { padding: 0 1; text-style: bold; }
+    #message { padding: 0 1; color: $error; text-style: bold; }
+    SaveScreen { align: center middle; }
+    #dialog { width: 80%; height: auto; border: thick $primary; background: $surface; padding: 1 2; }
+    #why { color: $error; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+c", "leave", show=False, priority=True),
+        Binding("ctrl+q", "leave", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        game: Game,
+        ui: GameUI,
+        bots: Mapping[int, Bot],
+        human: int | None,
+        save_path: str | None = None,
+        delay: float = 0.4,
+        again: bool = False,
+    ) -> None:
+        super().__init__()
+        self.title = game_name(game.id)  # the terminal window's title
+        self.game, self.ui, self.human = game, ui, human
+        self.save_path, self.delay, self.again = save_path, delay, again
+        self.out = LogConsole(self._write_log)
+        self.table = Table(state=game.new_game(), ui=ui, bots=dict(bots), human=human, console=self.out)
+        self.bound = action_bound(game) if human is None else None
+        self.saved = False  # the game is in a file already: leaving need not ask
+        self.waiting = False  # the input waits for the person
+        self.asked = 0  # questions asked so far: a driver (the tests) waits for the next one
+        self.skipping = False  # out for good and chose to skip: no pauses between events
+        self.asked_out = False
+        self.forms: list[Form] = []
+        self._shown: dict[str, str] = {}
+        self._answer: asyncio.Future[str] | None = None
+        self._go = asyncio.Event()
+        self._go.set()
+
+    # -- layout -----------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            with VerticalScroll(id="board"):
+                yield Static("", id="title")
+                yield Static("", id="seats")
+                yield Static("", id="status")
+                yield Static("", id="hand")
+            yield RichLog(id="log", wrap=True, markup=False, highlight=False)
+        yield Static("", id="prompt")
+        yield Static("", id="message")
+        yield Input(id="action")
+
+    def _write_log(self, renderable: RenderableType) -> None:
+        self.query_one("#log", RichLog).write(renderable)
+
+    def on_mount(self) -> None:
+        self.query_one("#action", Input).focus()
+        self.run_worker(self.drive(), exclusive=True)
+
+    def show(self) -> None:
+        """Draw the table from the watching seat's view (the person's, or a spectator's)."""
+        view = self.table.state.view(self.table.viewer)
+        ui = self.ui
+        title = " · ".join(p for p in (game_name(view["game"]), ui.title(view)) if p)
+        self._put("#title", Text(title))
+        self._put("#seats", ui.table(view))
+        self._put("#status", Text("\n".join(ui.status(view))))
+        self._put("#hand", suited(Text("\n".join(ui.mine(view)), style="bold")))
+
+    def _put(self, wid: str, content: RenderableType) -> None:
+        """Update a panel only when what it shows changed: each update costs the screen a new layout."""
+        key = _plain(content)
+        if self._shown.get(wid) != key:
+            self._shown[wid] = key
+            self.query_one(wid, Static).update(content)
+
+    def prompt(self, lines: list[str]) -> None:
+        self._put("#prompt", suited("\n".join(lines)))
+
+    def refuse(self, why: str) -> None:
+        """A bad entry: said under the prompt (and in the log), and nothing changes."""
+        self.query_one("#message", Static).update(Text(why))
+        self.table.say(why, style="red")
+
+    # -- the game ---------------------------------------------------------
+    async def drive(self) -> None:
+        """Play until the end (or the bound of a bots-only game), then the result and the last question."""
+        table, state = self.table, self.table.state
+        names = ", ".join(self.ui.name(s) for s in range(self.game.players) if s != self.human)
+        table.say(_("Players: {players}. Seed {seed}.").format(players=names, seed=self.game.seed))
+        if self.human is not None:
+            table.say(_("Type ? for help, Ctrl-C to leave."))
+        self.narrate()
+        while not state.over and (self.bound is None or len(table.moves) < self.bound):
+            seat = state.to_act[0]
+            if seat == self.human or (self.delay and not self.skipping):
+                self.show()  # with no pause between moves nobody sees the table in between: skip the redraws
+            if seat == self.human:
+                await self.human_turn(seat)
+            else:
+                await self.offer_skip()
+                await self._go.wait()  # the save dialog is open: the bots wait too
+                view, legal = state.view(seat), state.legal_actions(seat)
+                action = await asyncio.to_thread(
+                    checked_act, table.bots[seat], self.ui.name(seat), view, legal
+                )
+                table.act(seat, action)
+            if self.narrate() and self.delay and not self.skipping and seat != self.human:
+                await asyncio.sleep(self.delay)
+        self.show()
+        table.finish()
+        if self.save_path:
+            self.saved = save(table, self.save_path)
+            if not self.saved:  # the file could not be written after all: ask for another name
+                dialog = SaveScreen(table, self.out, None)
+                await self.push_screen_wait(dialog)
+                self.saved = dialog.saved
+        await self.last_question()
+
+    def narrate(self) -> int:
+        """The line mode's narration of everything new, into the log; how many lines it told."""
+        before = self.out.lines
+        self.table.narrate(pause=False)
+        return self.out.lines - before
+
+    async def ask(
+        self, lines: list[str], forms: list[Form] | None = None, check: Callable[[Form], bool] | None = None
+    ) -> str:
+        """Show ``lines`` above the input and wait for Enter; completion from ``forms`` if given."""
+        self.prompt(lines)
+        field = self.query_one("#action", Input)
+        self.forms = forms or []
+        field.suggester = ActionSuggester(self.forms, check) if forms and check else None
+        self._answer = asyncio.get_running_loop().create_future()
+        self.waiting = True
+        self.asked += 1
+        try:
+            return await self._answer
+        finally:
+            self.waiting = False
+
+    @on(Input.Submitted, "#action")
+    def submitted(self, event: Input.Submitted) -> None:
+        if self._answer is None or self._answer.done():
+            return  # typed while the bots play: nothing asked yet, the text stays
+        self.query_one("#message", Static).update("")
+        event.input.value = ""
+        self._answer.set_result(event.value)
+
+    async def human_turn(self, seat: int) -> None:
+        """The person's turn or challenge question: parse with the game's parser, refuse what it refuses."""
+        table, ui = self.table, self.ui
+        view, legal = table.state.view(seat), table.state.legal_actions(seat)
+        window = ui.is_window(legal)
+        lines = [ui.window_question(view)] if window else ui.prompt_help(view, legal)
+        forms, check = typed_forms(ui, view, legal), reads_back(ui, view, legal)
+        while True:
+            text = await self.ask(lines, forms, check)
+            if text.strip().lower() in HELP_WORDS:
+                for line in screens.help_lines(ui, view, legal):
+                    table.say(line)
+                continue
+            try:
+                action = ui.parse_window(text) if window else ui.parse(text, view, legal)
+                table.act(seat, action)
+                return
+            except InputError as exc:
+                self.refuse(str(exc))
+            except IllegalAction as exc:  # the engine's last word, should the screen's checks miss a rule
+                self.refuse(_("Not allowed: {reason}").format(reason=refusal(exc, ui.name)))
+
+    async def offer_skip(self) -> None:
+        """Once the person is out for good, ask once whether to run the bots' rounds without pauses."""
+        if self.human is None or self.asked_out:
+            return
+        if not self.ui.eliminated(self.table.state.view(self.human)):
+            return
+        self.asked_out = True
+        while True:
+            answer = (await self.ask([_("You are out. Skip to the result? [y/N] ")])).strip().lower()
+            if answer in YES or answer in NO:
+                self.skipping = answer in YES and answer not in NO
+                return
+            self.refuse(_("Answer y (yes) or n (no); Enter means no."))
+
+    async def last_question(self) -> None:
+        """Another game (when offered), else Enter leaves; the screen stays until then."""
+        if not self.again:
+            await self.ask([_("Game over")])
+            self.exit(0)
+            return
+        while True:
+            answer = (await self.ask([_("Play again? [y/N] ")])).strip().lower()
+            if answer in NO:
+                self.exit(0)
+                return
+            if answer in YES:
+                self.exit(AGAIN)
+                return
+            self.refuse(_("Answer y (yes) or n (no); Enter means no."))
+
+    # -- leaving ----------------------------------------------------------
+    def action_leave(self) -> None:
+        """Ctrl-C: offer to save (unless saved already), then leave; Ctrl-C in that dialog leaves unsaved."""
+        if isinstance(self.screen, SaveScreen):
+            self.exit(self._code())
+            return
+        if self.saved:
+            self.exit(self._code())
+            return
+        self._go.clear()
+        self.push_screen(SaveScreen(self.table, self.out, self.save_path), self._left)
+
+    def _left(self, leave: bool | None) -> None:
+        if leave:
+            self.exit(self._code())
+        else:
+            self._go.set()
+            self.query_one("#action", Input).focus()
+
+    def _code(self) -> int:
+        return 0 if self.table.state.over else LEFT
+
+
+def run_tui(
+    game: Game,
+    ui: GameUI,
+    bots: Mapping[int, Bot],
+    human_seat: int | None,
+    lang: str,
+    save_path: str | None = None,
+    delay: float = 0.4,
+    again: bool = False,
+) -> int:
+    """Play (or, with ``human_seat`` None, watch) one game of ``game`` full screen.
+
+    ``ui`` is the game's screen module for the same names and seat,
+    ``bots`` one bot per other seat.  Returns 0 when the game was played to
+    the end, 130 when the person left before it (after offering to save),
+    and :data:`AGAIN` when ``again`` offered another game and they said yes.
+    """
+    i18n.use(lang)
+    app = TableApp(game, ui, bots, human_seat, save_path=save_path, delay=delay, again=again)
+    code = app.run()
+    return LEFT if code is None else code
