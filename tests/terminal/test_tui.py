@@ -68,7 +68,9 @@ def table_app(
     game = liars.make(gid, players=players, seed=seed, **opts)
     names = setup.names(lang, players, human)
     bots = {s: load_bot(level, gid, seed=seed * 31 + s + 1) for s in range(players) if s != human}
-    return TableApp(game, ui_for(gid, names, human), bots, human, save_path=save, delay=0, again=again)
+    levels = [level] * len(bots)
+    ui = ui_for(gid, names, human)
+    return TableApp(game, ui, bots, human, save_path=save, delay=0, again=again, levels=levels)
 
 
 def saved_state(path: Path) -> str:
@@ -238,6 +240,12 @@ def test_a_whole_game_typed_through_the_input(gid: str, lang: str) -> None:
         assert state.over and turns > 0
         log = p.log()
         view = state.view(p.seat)
+        who = ", ".join(
+            f"{app.ui.name(s)} ({setup.level_word('random')})" for s in range(1, app.game.players)
+        )
+        assert log.startswith(
+            flat(_("Players: {players}. Seed {seed}.").format(players=who, seed=app.game.seed))
+        )
         # Everything the line mode narrates is in the log panel, then the line mode's end.
         narrated = [line for e in app.ui.events(view) for line in app.ui.narrate(e, view)]
         assert narrated
@@ -511,3 +519,32 @@ def test_every_completion_is_read_back_as_its_action(gid: str, lang: str) -> Non
         text = forms[0][0]
         assert suggester.suggest(text[:1]) is not None
         assert suggester.suggest("@@") is None
+
+
+class SpyBot:
+    """A bot that keeps what it was given and answers in the JSON form (read back by ``checked_act``)."""
+
+    def __init__(self) -> None:
+        self.given: list[tuple[Any, list[Any]]] = []
+
+    def act(self, view: Any, legal: Any) -> Any:
+        self.given.append((view, list(legal)))
+        return legal[-1].to_json()
+
+
+def test_bots_get_their_own_views_only() -> None:
+    i18n.use("en")
+    game = liars.make("liars-dice", players=3, seed=3, dice=2)
+    spies = {s: SpyBot() for s in range(3)}
+    app = TableApp(game, ui_for(game.id, setup.names("en", 3, None)), spies, None, delay=0)
+
+    async def body(p: Person) -> None:
+        await p.answer("")
+
+    drive(app, body)
+    replay = game.new_game()
+    for seat, action in app.table.moves:
+        # Exactly that seat's view (its own dice, the others' counts) and its legal actions.
+        assert spies[seat].given.pop(0) == (replay.view(seat), replay.legal_actions(seat))
+        replay.act(seat, action)
+    assert replay.over and not any(spy.given for spy in spies.values())

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.console import Console, RenderableType
@@ -33,7 +33,7 @@ from textual.widgets import Input, RichLog, Static
 
 from .. import Game, IllegalAction
 from ..bots import Bot, action_bound, checked_act
-from . import i18n, screens
+from . import i18n, screens, setup
 from .i18n import _, game_name
 from .loop import Table, save
 from .refusals import refusal
@@ -169,11 +169,13 @@ class TableApp(App[int]):
         save_path: str | None = None,
         delay: float = 0.4,
         again: bool = False,
+        levels: Sequence[str] | None = None,
     ) -> None:
         super().__init__()
         self.title = game_name(game.id)  # the terminal window's title
         self.game, self.ui, self.human = game, ui, human
         self.save_path, self.delay, self.again = save_path, delay, again
+        self.levels = list(levels) if levels is not None else None
         self.out = LogConsole(self._write_log)
         self.table = Table(state=game.new_game(), ui=ui, bots=dict(bots), human=human, console=self.out)
         self.bound = action_bound(game) if human is None else None
@@ -237,8 +239,7 @@ class TableApp(App[int]):
     async def drive(self) -> None:
         """Play until the end (or the bound of a bots-only game), then the result and the last question."""
         table, state = self.table, self.table.state
-        names = ", ".join(self.ui.name(s) for s in range(self.game.players) if s != self.human)
-        table.say(_("Players: {players}. Seed {seed}.").format(players=names, seed=self.game.seed))
+        table.say(_("Players: {players}. Seed {seed}.").format(players=self.players(), seed=self.game.seed))
         if self.human is not None:
             table.say(_("Type ? for help, Ctrl-C to leave."))
         self.narrate()
@@ -267,6 +268,15 @@ class TableApp(App[int]):
                 await self.push_screen_wait(dialog)
                 self.saved = dialog.saved
         await self.last_question()
+
+    def players(self) -> str:
+        """The bots at the table, with their levels when known, as the line mode lists them."""
+        seats = [s for s in range(self.game.players) if s != self.human]
+        if self.levels is None or len(self.levels) != len(seats):
+            return ", ".join(self.ui.name(s) for s in seats)
+        return ", ".join(
+            f"{self.ui.name(s)} ({setup.level_word(lvl)})" for s, lvl in zip(seats, self.levels, strict=True)
+        )
 
     def narrate(self) -> int:
         """The line mode's narration of everything new, into the log; how many lines it told."""
@@ -307,7 +317,7 @@ class TableApp(App[int]):
         forms, check = typed_forms(ui, view, legal), reads_back(ui, view, legal)
         while True:
             text = await self.ask(lines, forms, check)
-            if text.strip().lower() in HELP_WORDS:
+            if text.strip() in HELP_WORDS:
                 for line in screens.help_lines(ui, view, legal):
                     table.say(line)
                 continue
@@ -382,15 +392,17 @@ def run_tui(
     save_path: str | None = None,
     delay: float = 0.4,
     again: bool = False,
+    levels: Sequence[str] | None = None,
 ) -> int:
     """Play (or, with ``human_seat`` None, watch) one game of ``game`` full screen.
 
     ``ui`` is the game's screen module for the same names and seat,
-    ``bots`` one bot per other seat.  Returns 0 when the game was played to
+    ``bots`` one bot per other seat (``levels`` their level names, in seat
+    order, for the opening line).  Returns 0 when the game was played to
     the end, 130 when the person left before it (after offering to save),
     and :data:`AGAIN` when ``again`` offered another game and they said yes.
     """
     i18n.use(lang)
-    app = TableApp(game, ui, bots, human_seat, save_path=save_path, delay=delay, again=again)
+    app = TableApp(game, ui, bots, human_seat, save_path=save_path, delay=delay, again=again, levels=levels)
     code = app.run()
     return LEFT if code is None else code
