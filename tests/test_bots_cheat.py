@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import liars
 from liars import arena, bots
+from liars.bots.cheat import Tracker
 from liars.games.cheat import Challenge, CheatState, Pass, Play
-from liars.games.cheat_cards import CODES
+from liars.games.cheat_cards import CODES, known_locations
 from tests.conformance.spec_cheat import hidden_twins
 
 
@@ -141,3 +144,167 @@ def test_issue_match_76_ends(monkeypatch: pytest.MonkeyPatch) -> None:
     record = arena.play(config, match)
     assert len(record["winners"]) == 1
     assert record["actions"] < 3000
+
+
+def quads(ranks: str) -> list[str]:
+    return [r + s for r in ranks for s in "CDHS"]
+
+
+@pytest.mark.parametrize(
+    "lineup", [("basic", "basic", "basic"), ("strong", "basic", "basic"), ("basic", "strong", "strong")]
+)
+def test_a_cycling_position_ends(lineup: tuple[str, ...]) -> None:
+    """A position from the cycle of match 76: hands of whole ranks, so every lie is soon a sure lie.
+
+    Before the fix basic players, and strong with basic ones, went round it for ever.
+    """
+    setup = {"hands": [quads("6T"), quads("A234JK"), quads("5789Q")], "starter": 1, "required_rank": "8"}
+    state = liars.make("cheat", players=3, seed=1).new_game(setup=setup)
+    players = [bots.make(level, "cheat", seed=s) for s, level in enumerate(lineup)]
+    for _ in range(3000):
+        if state.over:
+            break
+        s = state.to_act[0]
+        state.act(s, bots.checked_act(players[s], lineup[s], state.view(s), state.legal_actions(s)))
+    assert state.over and len(state.winners) == 1
+
+
+def gauntlet_styles() -> dict[str, Any]:
+    bench = str(Path(__file__).resolve().parent.parent / "bench")
+    if bench not in sys.path:
+        sys.path.insert(0, bench)
+    from gauntlet.cheat import STYLES
+
+    return dict(STYLES)
+
+
+def play_out(state: CheatState, players: list[Any], names: list[str], cap: int) -> int:
+    actions = 0
+    while not state.over and actions < cap:
+        s = state.to_act[0]
+        state.act(
+            s, bots.checked_act(players[s], names[s], state.view(s), state.legal_actions(s), state.game)
+        )
+        actions += 1
+    return actions
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_mixed_tables_always_end(players: int) -> None:
+    """basic, strong and every gauntlet style at one table, many deals: every game ends, well before 2000."""
+    styles = gauntlet_styles()
+    pool = ["basic", "strong", *styles]
+    for g in range(8):
+        names = [pool[(g + 2 * s) % len(pool)] for s in range(players)]
+        table = [
+            styles[x](game_id="cheat", seed=g * 10 + s)
+            if x in styles
+            else bots.make(x, "cheat", seed=g * 10 + s)
+            for s, x in enumerate(names)
+        ]
+        state = liars.make("cheat", players=players, seed=500 + g).new_game()
+        assert isinstance(state, CheatState)
+        actions = play_out(state, table, names, 2000)
+        assert state.over and len(state.winners) == 1, (names, actions)
+
+
+@pytest.mark.parametrize("style", ["honest", "bluffer", "caller", "counter"])
+def test_gauntlet_styles_play_legal_games_to_the_end(style: str) -> None:
+    cls = gauntlet_styles()[style]
+    for players, opts in ((3, {}), (5, {"max_cards": 2}), (6, {"first_challenger_in_play_order": True})):
+        state = liars.make("cheat", players=players, seed=players, **opts).new_game()
+        assert isinstance(state, CheatState)
+        table = [cls(game_id="cheat", seed=s) for s in range(players)]
+        play_out(state, table, [style] * players, 5000)  # checked_act refuses anything illegal
+        assert state.over and len(state.winners) == 1
+
+
+@pytest.mark.parametrize(
+    ("players", "opts"), [(3, {"max_cards": 3}), (4, {}), (5, {}), (6, {"max_cards": 1})]
+)
+def test_bots_finish_from_random_positions(players: int, opts: dict[str, Any]) -> None:
+    """A random prefix (random players' plays and calls), then basic and strong finish the game."""
+    rng = random.Random(players)
+    for g in range(4):
+        state = liars.make("cheat", players=players, seed=g, **opts).new_game()
+        assert isinstance(state, CheatState)
+        for _ in range(rng.randrange(0, 80)):
+            if state.over:
+                break
+            s = state.to_act[0]
+            legal = state.legal_actions(s)
+            state.act(s, legal[rng.randrange(len(legal))])
+        names = [("basic", "strong")[(g + s) % 2] for s in range(players)]
+        table = [bots.make(x, "cheat", seed=s) for s, x in enumerate(names)]
+        play_out(state, table, names, 3000)
+        assert state.over and len(state.winners) == 1
+
+
+# -- incremental knowledge ------------------------------------------------------------------------
+
+
+def beliefs(t: Tracker, hand: list[str]) -> tuple[Any, ...]:
+    return (
+        t.located(hand),
+        t.asked,
+        t.calls,
+        t.turned,
+        t.wrong,
+        t.pads,
+        t.multi,
+        t.claims,
+        t.sizes,
+        t.pile,
+        t.seen,
+        t.plays,
+    )
+
+
+def test_incremental_knowledge_equals_reading_the_whole_view() -> None:
+    """Fed the history bit by bit (full views, exact tails, overlapping tails), the tracker knows what a
+    fresh read of the full view knows, at every decision of real games; its card places are those of
+    ``known_locations``.  Skipping or double-counting an entry changes the habit counts or the positions.
+    """
+    rng = random.Random(7)
+    checked = 0
+    for players in (3, 4, 6):
+        state = liars.make("cheat", players=players, seed=players).new_game()
+        assert isinstance(state, CheatState)
+        lineup = [bots.make(("strong", "basic", "random")[s % 3], "cheat", seed=s) for s in range(players)]
+        trackers = [Tracker(s, players) for s in range(players)]
+        while not state.over:
+            s = state.to_act[0]
+            full = state.view(s)
+            t = trackers[s]
+            since = rng.choice([0, t.done, max(0, t.done - rng.randrange(1, 4))])
+            t.update(state.view(s, since=min(since, full["history_len"])))
+            fresh = Tracker(s, players)
+            fresh.update(full)
+            assert beliefs(t, full["hand"]) == beliefs(fresh, full["hand"])
+            assert t.located(full["hand"]) == known_locations(full)
+            assert t.repeats(full) == fresh.repeats(full)
+            checked += 1
+            state.act(s, bots.checked_act(lineup[s], "bot", full, state.legal_actions(s)))
+    assert checked > 200
+
+
+def test_a_tail_with_a_gap_starts_again_soundly() -> None:
+    """A tail that does not reach back to what was read: start again; what it then places is true."""
+    state = liars.make("cheat", players=4, seed=3).new_game()
+    assert isinstance(state, CheatState)
+    lineup = [bots.make("basic", "cheat", seed=s) for s in range(4)]
+    t = Tracker(0, 4)
+    t.update(state.view(0))
+    for _ in range(60):
+        if state.over:
+            break
+        s = state.to_act[0]
+        state.act(s, bots.checked_act(lineup[s], "bot", state.view(s), state.legal_actions(s)))
+    full = state.view(0)
+    k = full["history_len"] - 5
+    t.update(state.view(0, since=k))
+    assert t.done == full["history_len"]
+    truth = known_locations(full)
+    placed = t.located(full["hand"])
+    assert all(truth[c] == w for c, w in placed.items())
+    assert (t.sizes, t.pile) == (full["hand_sizes"], full["pile_size"])  # worked back, then forward
