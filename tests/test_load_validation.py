@@ -31,6 +31,9 @@ from liars.games.love_letter_cards import DECK as LOVE_DECK
 from tests.conformance import Spec, all_specs
 
 SPECS = {s.game_id: s for s in all_specs()}
+# What load may refuse with: a bad save, or a bad configuration in it as make() refuses that.
+SAVE_CODES = {"bad_save", "game_unknown", "out_of_range", "option_bool", "option_int", "option_range"}
+SAVE_CODES |= {"option_choice", "option_unknown"}
 JSON = dict[str, Any]
 
 
@@ -165,6 +168,22 @@ def test_a_million_dice_in_a_view_is_refused_by_sample_state() -> None:
 )
 def test_not_a_save_is_refused(text: str) -> None:
     _refused(text)
+
+
+def test_a_bad_configuration_in_a_save_is_refused_as_make_refuses_it() -> None:
+    data = _dice_save()
+    for key, value, code in (
+        ("players", 9, "out_of_range"),
+        ("game", "chess", "game_unknown"),
+        ("options", {**data["options"], "dice": 0}, "option_range"),
+        ("options", {**data["options"], "colour": 1}, "option_unknown"),
+    ):
+        with pytest.raises(GameConfigError) as info:
+            liars.load(json.dumps({**data, key: value}))
+        assert info.value.code == code
+    unnamed: list[tuple[str, Any]] = [("players", None), ("seed", None), ("players", True), ("options", {})]
+    for key, value in unnamed:
+        _refused({**data, key: value})  # make() would fill these in: a save must name them
 
 
 @pytest.mark.parametrize("game_id", sorted(SPECS))
@@ -416,7 +435,7 @@ def test_mutated_saves_are_refused_or_load_into_a_possible_game(game_id: str, da
     try:
         state = liars.load(mutated)
     except GameConfigError as exc:
-        assert exc.code == "bad_save"
+        assert exc.code in SAVE_CODES
         return
     _invariants(state)
     assert liars.load(state.to_json()).to_json() == state.to_json()

@@ -653,8 +653,10 @@ def load(text: str) -> State:
     so a crafted number cannot make the engine allocate without bound), then
     the restored state against the rules by :meth:`State._check_consistent`
     (cards conserved, dice on their faces, seats, turns and the history
-    agreeing).  Anything else is refused with :class:`GameConfigError`
-    ``bad_save``; nothing but that error ever leaves ``load``.
+    agreeing).  Anything else is refused with :class:`GameConfigError`:
+    ``bad_save``, or for a bad configuration (unknown game, players out of
+    range, a bad option) the code :func:`make` gives; nothing else ever
+    leaves ``load``.
     """
     try:
         data = json.loads(text)
@@ -664,21 +666,26 @@ def load(text: str) -> State:
         raise save_error(f"format must be {FORMAT!r}")
     try:
         return _load(data)
-    except GameConfigError as exc:
-        if exc.code == "bad_save":
-            raise
-        raise save_error(str(exc)) from None  # a bad game, option or seed in the envelope
+    except GameConfigError:
+        raise  # bad_save, or the configuration's own refusal (players out of range ...), as make gives it
     except _BROKEN as exc:  # a shape the checks let through: refused all the same
         raise save_error(f"unreadable: {exc!r}") from None
 
 
 def _load(data: Mapping[str, Any]) -> State:
-    saved_keys(data, _SAVE_KEYS, "the save")
+    # The configuration first, so that a bad one is refused as make() refuses it.
+    saved_keys({k: data[k] for k in _SAVE_KEYS[:5] if k in data}, _SAVE_KEYS[:5], "the save")
     if not isinstance(data["game"], str):
         raise save_error("game must be a game id")
     if not isinstance(data["options"], dict):
         raise save_error("options must be an object")
+    # make() fills these in when missing or null (a random seed, the default players and
+    # options); a save names them all, as to_json writes them
+    if type(data["players"]) is not int or type(data["seed"]) is not int:
+        raise save_error("players and seed must be whole numbers")
     game = make(data["game"], players=data["players"], seed=data["seed"], **data["options"])
+    saved_keys(data["options"], [o.name for o in game.info.options], "options")
+    saved_keys(data, _SAVE_KEYS, "the save")
     n = game.players
     rng = saved_list(data["rng"], "rng", length=2)
     seed, count = rng
