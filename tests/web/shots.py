@@ -19,11 +19,12 @@ from .conftest import ARGS, CHROMIUM, WebServer
 from .helpers import create_table, step
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "web"
-GAMES: list[tuple[str, int, dict[str, Any], int]] = [
-    ("liars-dice", 4, {}, 1),
-    ("cheat", 4, {}, 3),
-    ("liegen", 4, {}, 1),
-    ("love-letter", 3, {"target_wins": 3}, 1),
+# game, players, options, cards to pick at most, own moves before the picture
+GAMES: list[tuple[str, int, dict[str, Any], int, int]] = [
+    ("liars-dice", 4, {}, 1, 2),
+    ("cheat", 4, {}, 3, 6),
+    ("liegen", 4, {}, 1, 6),
+    ("love-letter", 3, {"target_wins": 3}, 1, 4),
 ]
 SIZES = {"phone": {"width": 360, "height": 640}, "desktop": {"width": 1280, "height": 800}}
 
@@ -34,7 +35,11 @@ def play_a_little(page: Any, moves: int, max_pick: int) -> None:
     for _ in range(600):
         if page.locator("#over").count():
             return
-        if step(page, max_pick) == "act":
+        bid = page.locator("#actions button.bid:not(:disabled)")
+        if bid.count():  # in Liar's Dice, bid (the lowest) rather than call: stay in the game for the picture
+            bid.first.click()
+            done += 1
+        elif step(page, max_pick) == "act":
             done += 1
         if done >= moves and page.locator("#actions button.act, #actions .hint").count():
             break
@@ -54,7 +59,7 @@ def main() -> int:
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                for game, players, options, max_pick in GAMES:
+                for game, players, options, max_pick, moves in GAMES:
                     for lang in ("nb", "nl"):
                         for size, viewport in SIZES.items():
                             phone = size == "phone"
@@ -65,7 +70,7 @@ def main() -> int:
                             seats = ["human"] + ["bot:basic"] * (players - 1)
                             create_table(page, srv.url, game, players, options, seats, "Kari", window=30)
                             page.wait_for_selector("#table")
-                            play_a_little(page, 6, max_pick)
+                            play_a_little(page, moves, max_pick)
                             path = OUT / f"{game}-{lang}-{size}.png"
                             page.screenshot(path=str(path))
                             print(path)

@@ -70,8 +70,8 @@ export default {
 
   seat(v, i, ctx) {
     return h("span", {}, backs(v.hand_sizes[i]), ` ${v.hand_sizes[i]}`,
-      v.dealer === i ? h("span", { class: "tag" }, ` · ${x("dealer")}`) : "",
-      v.options.target_wins > 1 ? h("span", { class: "tag" }, ` · ${ctx.t("rounds_won", { n: v.round_wins[i] })}`) : "");
+      v.dealer === i ? h("div", { class: "tag dealer" }, x("dealer")) : "",
+      v.options.target_wins > 1 ? h("div", { class: "tag" }, ctx.t("rounds_won", { n: v.round_wins[i] })) : "");
   },
 
   board(v, ctx) {
