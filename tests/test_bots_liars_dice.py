@@ -278,12 +278,13 @@ def test_knowledge_fits_a_seat_that_calls_everything_higher_than_one_that_never_
     assert k.threshold(1) >= 0.9 and k.threshold(2) <= 0.1
 
 
-def test_strong_plays_the_same_from_tail_views() -> None:
+@pytest.mark.parametrize("mode", ["analytic", "search"])
+def test_strong_plays_the_same_from_tail_views(mode: str) -> None:
     """A bot fed only the new history entries decides exactly as one fed whole views."""
     game = liars.make("liars-dice", players=3, seed=11)
     state = game.new_game()
-    full = bots.make("strong", "liars-dice", seed=2, iterations=20)
-    tail = bots.make("strong", "liars-dice", seed=2, iterations=20)
+    full = bots.make("strong", "liars-dice", seed=2, iterations=20, mode=mode)
+    tail = bots.make("strong", "liars-dice", seed=2, iterations=20, mode=mode)
     others = [bots.make("basic", "liars-dice", seed=s) for s in range(3)]
     seen = 0
     while not state.over:
@@ -350,8 +351,11 @@ def test_bots_finish_every_variant_from_random_positions(players: int) -> None:
     rng = random.Random(players)
     for options in VARIANTS:
         state = random_position(players, options, rng)
+        modes = ["analytic", "auto", "search"]
         lineup = [
-            ViewOnly(bots.make("strong" if s % 2 == 0 else "basic", "liars-dice", seed=s, iterations=12))
+            ViewOnly(bots.make("basic", "liars-dice", seed=s))
+            if s % 2
+            else ViewOnly(bots.make("strong", "liars-dice", seed=s, iterations=12, mode=modes[s // 2 % 3]))
             for s in range(players)
         ]
         steps = 0
