@@ -171,9 +171,9 @@ def test_strong_believes_players_keep_the_higher_card() -> None:
     play(state, "T", 2)  # seat 1 (T + K) keeps the K; seat 2 discards its 6 and draws the 8
     view = state.view(2)
     rng = random.Random(3)
-    knowledge = Knowledge(2, 3)
-    knowledge.update(view)
     for bias, least in ((0.95, 0.8), (0.0, 0.0)):
+        knowledge = Knowledge(2, 3, 1.0 - bias)
+        knowledge.update(view)
         worlds = _Worlds(view, knowledge, bias)
         high = sum(worlds.draw(rng).hands[1] in ("T", "J", "Q", "K") for _ in range(400)) / 400
         assert high >= least and (bias > 0 or high < 0.5)
@@ -289,7 +289,7 @@ def test_strong_default_is_a_fixed_amount_of_work() -> None:
 
 
 def knowledge_fields(k: Knowledge) -> tuple[Any, ...]:
-    return (k.rules, k.last, k.pairs, k.knows_me, k.complete)
+    return (k.rules, k.last, k.pairs, k.knows_me, k.complete, k.like)
 
 
 class Recording(Knowledge):
@@ -382,3 +382,28 @@ def test_gauntlet_styles_play_legal_games_to_the_end(style: str) -> None:
             assert action in legal
             state.act(seat, action)
         assert state.winners
+
+
+def test_beliefs_follow_a_chain_of_plays_and_what_i_saw() -> None:
+    """Two plays in a row say more than the last one; a card I saw is certain until its owner plays it."""
+    state = start(position([["7"], ["6"]], ["8", "9", "5", "K", "Q"]))
+    k = Knowledge(0, 2, 0.05)
+    play(state, "7", 1)  # seat 0 (7 + 8) looks at seat 1's 6, keeps the 8
+    k.update(state.view(0))
+    assert k.like[1] == {c: float(c == "6") for c in "KQJT98765"}
+    play(state, "6", 0, "T")  # seat 1 (6 + 9) plays the 6 I saw: it kept the card drawn
+    k.update(state.view(0))
+    like = k.like[1]
+    assert like["5"] < like["9"] < like["6"] and like["K"] == like["7"] == like["9"]  # kept high (or a twin)
+    # seat 1 names T: a player rarely names a card it holds (two copies: half as likely)
+    assert like["T"] == pytest.approx(0.5 * like["9"])
+    state = start(position([["5"], ["6"], ["7"]], ["8", "9", "Q", "K"]))
+    k = Knowledge(2, 3, 0.05)
+    play(state, "5", 1, "K")  # seat 0 (5 + 8) keeps the 8: some card 5 or higher
+    play(state, "6", 2, "J")  # seat 1 (6 + 9) keeps the 9
+    k.update(state.view(2))
+    one = dict(k.like[0])
+    assert one["8"] > one["5"] and one["K"] == pytest.approx(0.05 * one["Q"])  # it named the only K
+    worlds = _Worlds(state.view(2), k, 0.95)
+    m = worlds.marginal(1)
+    assert m["J"] < 0.1 * m["T"] and sum(m.values()) == pytest.approx(1.0)  # seat 1 named the J: not its

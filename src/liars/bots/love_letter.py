@@ -27,7 +27,7 @@ from typing import Any, cast
 
 from ..core import make as make_game
 from ..games.love_letter import LoveGame, Play
-from ..games.love_letter_cards import GUESSES, VALUE
+from ..games.love_letter_cards import COUNT, GUESSES, VALUE
 from ..games.love_letter_view import fits
 from . import register
 from .love_letter_sim import Sim, kept_after
@@ -45,6 +45,7 @@ _PLAY = {
 }
 _Q = _PLAY["Q", None, None]
 _NONE: dict[int, str] = {}
+_NAMED = {1: 0.05, 2: 0.5}  # how likely a player holds the rank it just named, by its copies (a tuning knob)
 
 
 def _guess(unseen: Callable[[], Mapping[str, int]], rng: random.Random) -> str:
@@ -154,24 +155,20 @@ class BasicBot:
         return _pick(play, legal_actions, self.rng)
 
 
-def likely_guesses(
-    worlds: _Worlds, known: Mapping[str, str], rng: random.Random, keep: int = 2
-) -> dict[int, set[str]]:
+def likely_guesses(worlds: _Worlds, known: Mapping[str, str], keep: int = 2) -> dict[int, set[str]]:
     """Per target seat, the guesses worth searching: the known card, or the ``keep`` likeliest.
 
-    Likeliness is counted over sampled worlds, so it follows the beliefs (a
-    player who just played a 10 likely holds a J, Q or K), not raw counts.
+    Likeliness is the seat's belief (:meth:`_Worlds.marginal`: the unseen
+    counts times what its plays say), so a player who just played a 10 is
+    guessed for a J, Q or K, not by raw counts.
     """
-    tally: dict[int, dict[str, int]] = {t: {} for t in worlds.blind}
-    for _ in range(48):
-        hands = worlds.deal(rng)
-        for t, c in tally.items():
-            card = hands[t]
-            if card in GUESSES:
-                c[card] = c.get(card, 0) + 1
     out = {int(t): {c} for t, c in known.items()}
-    for t, c in tally.items():
-        out[t] = set(sorted(c, key=lambda g: (c[g], VALUE[g]), reverse=True)[:keep])
+    for t in worlds.blind:
+        m = worlds.marginal(t)
+        ranked = sorted(
+            (g for g in GUESSES if m.get(g, 0.0) > 0.0), key=lambda g: (m[g], VALUE[g]), reverse=True
+        )
+        out[t] = set(ranked[:keep])
     return out
 
 
@@ -200,9 +197,10 @@ class Knowledge:
       which ``note_hand`` (the bot's hand at each of its turns) tells.
     """
 
-    def __init__(self, seat: int, players: int) -> None:
+    def __init__(self, seat: int, players: int, doubt: float = 0.05) -> None:
         self.seat = seat
         self.players = players
+        self.doubt = doubt
         self.epoch: Any = None
         self.done = 0  # history entries read
         self.complete = False  # whether this round was read from its start
@@ -218,6 +216,38 @@ class Knowledge:
         self.pairs: set[tuple[int, int]] = set()
         self.knows_me: list[int] = []
         self.mine = {i: h for i, h in self.mine.items() if i > index}  # this round's turns only
+        self.like: list[dict[str, float]] = [dict.fromkeys(VALUE, 1.0) for _ in range(n)]
+
+    def _choice(self, played: str, other: str) -> float:
+        """How likely a player holding ``played`` and ``other`` plays ``played`` (our model of them)."""
+        if played == other:
+            return 1.0
+        if "Q" in (played, other) and ("J" in (played, other) or "T" in (played, other)):
+            return 1.0 if played == "Q" else 0.0
+        a = 1.0 if kept_after(played, other) else self.doubt
+        b = 1.0 if kept_after(other, played) else self.doubt
+        return a / (a + b)
+
+    def _played(self, s: int, card: str, free: bool) -> None:
+        """Seat ``s`` played ``card`` from two: what it kept, by how likely each pair made that play.
+
+        ``like[s]`` holds, per rank, a likelihood (the count of unseen cards
+        is the prior, applied when a world is dealt).  The card played was
+        the old one or the one drawn: for a kept rank k the new likelihood is
+        P(play card | card, k) * (like[card] + like[k]) (only like[card] when
+        k is the card played: then old and drawn are one case).  A play that was no
+        choice (``free`` False: aimed at a card the player had seen) only
+        mixes the two.
+        """
+        old = self.like[s]
+        lc = old[card]
+        self.like[s] = {
+            k: (self._choice(card, k) if free else 1.0) * (lc + lk if k != card else lc)
+            for k, lk in old.items()
+        }
+
+    def _certain(self, t: int, card: str) -> None:
+        self.like[t] = {k: 1.0 if k == card else 0.0 for k in VALUE}
 
     def note_hand(self, index: int, hand: Sequence[str]) -> None:
         """My hand when the entry at ``index`` (my play) is still to come."""
@@ -250,16 +280,21 @@ class Knowledge:
             if loser is not None and s == loser[1] and e["card"]:
                 w = loser[0]
                 rules[w] = (rules[w][0], max(rules[w][1], VALUE[e["card"]]))
+                floor = VALUE[e["card"]]
+                self.like[w] = {k: 0.0 if VALUE[k] <= floor else x for k, x in self.like[w].items()}
             self.pairs = {(u, v) for u, v in self.pairs if s != u and s != v}
             return
         if kind != "play":
             return
         s, t, card = e["seat"], e.get("target"), e["card"]
         last, me = self.last, self.seat
-        if (s, t) in self.pairs:  # aimed at a card it had seen
+        aimed = (s, t) in self.pairs  # aimed at a card it had seen
+        if aimed:
             last.pop(s, None)
         else:
             last[s] = card
+        if s != me:
+            self._played(s, card, not aimed)
         if t is not None and (card == "J" or card == "T"):  # a hand that came from elsewhere
             last.pop(t, None)
             if card == "J":
@@ -281,15 +316,30 @@ class Knowledge:
         # the rules a card must fit
         if fits(card, rules[s]):  # else the card played was the one drawn: the old card stays
             rules[s] = (set(), 0)
+        like = self.like
         if t is not None:
-            if card in ("6", "5") and not e["hit"]:
-                rules[t][0].add(e["guess"])
+            if card in ("6", "5"):
+                g = e["guess"]
+                if s != me and like[s][g] > 0.0:  # nobody names the one card they hold, rarely one of two
+                    like[s][g] *= _NAMED.get(COUNT[g], 1.0)
+                if not e["hit"]:
+                    rules[t][0].add(g)
+                    like[t][g] = 0.0
             elif card == "8" and e["loser"] is not None:
                 self.loser = (t if e["loser"] == s else s, e["loser"])
             elif card == "J":
                 rules[s], rules[t] = rules[t], (set(), 0)
+                like[s], like[t] = like[t], like[s]
             elif card == "T":
                 rules[t] = (set(), 0)
+                like[t] = dict.fromkeys(VALUE, 1.0)
+            # what I saw myself (the secret details of my view)
+            if card == "7" and s == me and "seen" in e:
+                self._certain(t, e["seen"])
+            elif card == "8" and e.get("loser") is None and "cards" in e and me in (s, t):
+                self._certain(t if s == me else s, e["cards"][1 if s == me else 0])
+            elif card == "J" and "gave" in e and me in (s, t):
+                self._certain(t if s == me else s, e["gave"] if s == me else e["got"])
         # who saw whose card
         pairs = {(u, v) for u, v in self.pairs if v != s}  # (a 10 at yourself included)
         if t is not None and t != s:
@@ -342,8 +392,14 @@ class StrongBot:
         keep_bias: float = 0.95,
         prune: float = 2.5,
         trust: float = 1.0,
+        aim: float = 0.0,
+        cheap: float = 1.0,
+        chain: bool = True,
         **_: Any,
     ) -> None:
+        self.chain = chain
+        self.aim = aim
+        self.cheap = cheap
         self.prune = prune
         self.trust = trust
         self.rng = random.Random(seed)
@@ -365,7 +421,7 @@ class StrongBot:
         """The knowledge of this view's round, brought up to date with the entries not read yet."""
         k = self.knowledge
         if k is None or k.seat != view["seat"] or k.players != view["players"]:
-            k = self.knowledge = Knowledge(view["seat"], view["players"])
+            k = self.knowledge = Knowledge(view["seat"], view["players"], 1.0 - self.keep_bias)
         k.update(view)
         return k
 
@@ -380,9 +436,9 @@ class StrongBot:
         plays = [p for p in legal if p.card != "K"] or legal  # the K is never worth playing
         if len(plays) == 1:
             return _pick(plays[0], legal_actions, self.rng)
-        worlds = _Worlds(view, knowledge, self.keep_bias)
+        worlds = _Worlds(view, knowledge, self.keep_bias, self.aim, self.chain)
         if any(p.guess is not None for p in plays):
-            guesses = likely_guesses(worlds, view["known"], self.rng)
+            guesses = likely_guesses(worlds, view["known"])
             plays = [
                 p for p in plays if p.guess is None or p.guess in guesses.get(p.target or 0, ())
             ] or plays
@@ -393,6 +449,16 @@ class StrongBot:
         usual = choose(hand, seat, view["out"], view["protected"], view["known"], lambda: unseen, self.rng)
         default = plays.index(usual) if usual in plays else None
         return _pick(self.search(worlds, seat, plays, deadline, default), legal_actions, self.rng)
+
+    def worlds_for(self, worlds: int, deck_size: int) -> int:
+        """How many worlds a decision gets: more near the end of the round, where they are cheap.
+
+        A rollout lasts about as many turns as the pile has cards, so with
+        ``cheap`` a short pile buys up to ``cheap`` times the worlds for about
+        the same work; those are the decisions the showdown settles, where a
+        noisy count costs most.  Still a fixed number for a position.
+        """
+        return worlds * max(1, min(int(self.cheap), 10 // (deck_size + 2)))
 
     def search(
         self, worlds: _Worlds, seat: int, plays: list[Play], deadline: float, default: int | None = None
@@ -407,7 +473,7 @@ class StrongBot:
         noisy estimate should not talk the bot out of a sound habit.
         """
         rng = self.rng
-        limit = self.worlds if self.worlds is not None else 1 << 30
+        limit = self.worlds_for(self.worlds, worlds.deck_size) if self.worlds is not None else 1 << 30
         alive = list(range(len(plays)))
         wins = [0.0] * len(plays)
         done = 0
@@ -445,7 +511,14 @@ class _Worlds:
     whoever saw a card since its owner last played knows it.
     """
 
-    def __init__(self, view: Mapping[str, Any], knowledge: Knowledge, keep_bias: float) -> None:
+    def __init__(
+        self,
+        view: Mapping[str, Any],
+        knowledge: Knowledge,
+        keep_bias: float,
+        aim: float = 0.0,
+        chain: bool = True,
+    ) -> None:
         n = view["players"]
         seat = view["seat"]
         known: Mapping[str, str] = view["known"]
@@ -453,6 +526,7 @@ class _Worlds:
         self.blind = [t for t in range(n) if t != seat and not out[t] and str(t) not in known]
         self.rules = knowledge.rules
         self.keep_bias = keep_bias
+        self.like = knowledge.like if chain else None
         self.last = dict(knowledge.last)
         self.pool = [c for c, k in view["unseen"].items() for _ in range(k)]
         base = Sim.__new__(Sim)
@@ -479,9 +553,35 @@ class _Worlds:
                 faceup[c] += 1
         base.faceup = faceup
         base.last = [self.last.get(t) for t in range(n)]
+        base.doubt = aim
         self.base = base
         self.pairs = [(u, v) for u, v in knowledge.pairs if seat not in (u, v) and not out[u] and not out[v]]
         self.deck_size = view["deck_size"]
+
+    def weight(self, t: int, c: str) -> float:
+        """How much more (or less) likely than its count says it is that seat ``t`` holds rank ``c``."""
+        excluded, floor = self.rules[t]
+        if c in excluded or VALUE[c] <= floor:
+            return 0.0
+        if self.like is not None:
+            return self.like[t][c]
+        lp = self.last.get(t)
+        return 1.0 if lp is None or kept_after(lp, c) else 1.0 - self.keep_bias
+
+    def marginal(self, t: int) -> dict[str, float]:
+        """Seat ``t``'s card, rank by rank, as a probability: the unseen counts times the weights.
+
+        Exact for one hidden hand; with several it ignores that they draw
+        from the same cards, which moves the odds little.
+        """
+        counts: dict[str, int] = {}
+        for c in self.pool:
+            counts[c] = counts.get(c, 0) + 1
+        w = {c: k * self.weight(t, c) for c, k in counts.items()}
+        total = sum(w.values())
+        if total <= 0.0:
+            return {c: k / len(self.pool) for c, k in counts.items()}
+        return {c: x / total for c, x in w.items()}
 
     def deal(self, rng: random.Random) -> list[str]:
         """The unseen cards in a random order, weighted by belief: the blind hands first, then the rest."""
@@ -492,15 +592,19 @@ class _Worlds:
         hands: dict[int, str] = {}
         for t in order:
             excluded, floor = rules[t]
+            like = self.like[t] if self.like is not None else None
             lp = last.get(t)
-            weights = [
-                0.0
-                if c in excluded or VALUE[c] <= floor
-                else 1.0
-                if lp is None or kept_after(lp, c)
-                else doubt
-                for c in pool
-            ]
+            if like is not None:
+                weights = [0.0 if c in excluded or VALUE[c] <= floor else like[c] for c in pool]
+            else:
+                weights = [
+                    0.0
+                    if c in excluded or VALUE[c] <= floor
+                    else 1.0
+                    if lp is None or kept_after(lp, c)
+                    else doubt
+                    for c in pool
+                ]
             total = sum(weights)
             if total <= 0.0:  # the beliefs contradict each other here: any card will do
                 k = int(rng.random() * len(pool))
