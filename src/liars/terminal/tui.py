@@ -148,7 +148,7 @@ class TableApp(App[int]):
     #title { text-style: bold; margin-bottom: 1; }
     #status { margin-top: 1; }
     #hand { margin-top: 1; }
-    #log { width: 1fr; border: round $primary; }
+    #log { width: 1fr; border: round $primary; overflow-x: hidden; }
     #prompt { padding: 0 1; text-style: bold; }
     #message { padding: 0 1; color: $error; text-style: bold; }
     SaveScreen { align: center middle; }
@@ -198,13 +198,14 @@ class TableApp(App[int]):
                 yield Static("", id="seats")
                 yield Static("", id="status")
                 yield Static("", id="hand")
-            yield RichLog(id="log", wrap=True, markup=False, highlight=False)
+            yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
         yield Static("", id="prompt")
         yield Static("", id="message")
         yield Input(id="action")
 
     def _write_log(self, renderable: RenderableType) -> None:
-        self.query_one("#log", RichLog).write(renderable)
+        # Expanded to the panel's width: a Rule or a Table measured alone would be drawn too narrow.
+        self.query_one("#log", RichLog).write(renderable, expand=True)
 
     def on_mount(self) -> None:
         self.query_one("#action", Input).focus()
