@@ -31,7 +31,7 @@ from liars.bots import load as load_bot
 from liars.terminal import i18n, screens, setup
 from liars.terminal.games import ui_for
 from liars.terminal.i18n import _
-from liars.terminal.tui import AGAIN, LEFT, SaveScreen, TableApp
+from liars.terminal.tui import AGAIN, LEFT, SaveScreen, TableApp, run_tui
 from liars.terminal.tui_forms import BLACK, RED, ActionSuggester, reads_back, suited, typed_forms
 from liars.terminal.ui import InputError
 from liars.terminal.words import card, rank_name
@@ -111,7 +111,7 @@ def squash(text: str) -> str:
 class Person:
     """Someone at the screen: reads the widgets, types, waits for the next question."""
 
-    def __init__(self, app: TableApp, pilot: Pilot[int]) -> None:
+    def __init__(self, app: TableApp, pilot: Pilot[Any]) -> None:
         self.app, self.pilot = app, pilot
 
     async def wait(self, after: int) -> None:
@@ -554,3 +554,49 @@ def test_bots_get_their_own_views_only() -> None:
         assert spies[seat].given.pop(0) == (replay.view(seat), replay.legal_actions(seat))
         replay.act(seat, action)
     assert replay.over and not any(spy.given for spy in spies.values())
+
+
+def headless(monkeypatch: pytest.MonkeyPatch, script: Callable[[Person], Awaitable[None]]) -> None:
+    """``run_tui`` runs its app in the terminal; here the same call runs headless, ``script`` at the keys."""
+    real = TableApp.run
+
+    def run(app: TableApp, **_: Any) -> int | None:
+        async def auto(pilot: Pilot[object]) -> None:
+            person = Person(app, pilot)
+            await person.wait(0)
+            await script(person)
+
+        return real(app, headless=True, size=SIZE, auto_pilot=auto)
+
+    monkeypatch.setattr(TableApp, "run", run)
+
+
+def test_run_tui_returns_what_the_person_chose(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    async def leave(p: Person) -> None:
+        await p.pilot.press("ctrl+c", "enter")  # leave, saving to the --save path
+
+    headless(monkeypatch, leave)
+    game = liars.make("liars-dice", players=2, seed=2, dice=1)
+    i18n.use("nl")
+    ui = ui_for(game.id, setup.names("nl", 2, 0), 0)
+    path = tmp_path / "spel.json"
+    assert run_tui(game, ui, {1: load_bot("basic", game.id, seed=1)}, 0, "nl", str(path), delay=0) == LEFT
+    assert json.loads(path.read_text(encoding="utf-8"))["names"] == setup.names("nl", 2, 0)
+
+
+class BrokenBot:
+    def act(self, view: Any, legal: Any) -> Any:
+        return {"type": "bid", "quantity": 99, "face": 9}
+
+
+def test_run_tui_reports_a_broken_bot(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def nothing(p: Person) -> None:
+        return
+
+    headless(monkeypatch, nothing)
+    game = liars.make("liars-dice", players=2, seed=3, dice=1)
+    ui = ui_for(game.id, setup.names("en", 2, None))
+    code = run_tui(game, ui, {0: BrokenBot(), 1: BrokenBot()}, None, "en", delay=0)
+    assert code not in (0, LEFT, AGAIN)

@@ -401,9 +401,11 @@ def run_tui(
     ``bots`` one bot per other seat (``levels`` their level names, in seat
     order, for the opening line).  Returns 0 when the game was played to
     the end, 130 when the person left before it (after offering to save),
-    and :data:`AGAIN` when ``again`` offered another game and they said yes.
+    :data:`AGAIN` when ``again`` offered another game and they said yes,
+    and non-zero after an error (a bot that answers no legal action).
     """
     i18n.use(lang)
     app = TableApp(game, ui, bots, human_seat, save_path=save_path, delay=delay, again=again, levels=levels)
     code = app.run()
-    return LEFT if code is None else code
+    # No result: the app stopped on an error (a broken bot, a bug), whose traceback Textual has printed.
+    return code if code is not None else (app.return_code or 1)
