@@ -4,6 +4,7 @@ games."""
 
 from __future__ import annotations
 
+import copy
 import random
 import sys
 from functools import partial
@@ -289,7 +290,7 @@ def test_strong_default_is_a_fixed_amount_of_work() -> None:
 
 
 def knowledge_fields(k: Knowledge) -> tuple[Any, ...]:
-    return (k.rules, k.last, k.pairs, k.knows_me, k.complete, k.like)
+    return (k.rules, k.last, k.pairs, k.knows_me, k.complete, k.like, k.my_card, k.my_prot)
 
 
 class Recording(Knowledge):
@@ -407,3 +408,29 @@ def test_beliefs_follow_a_chain_of_plays_and_what_i_saw() -> None:
     worlds = _Worlds(state.view(2), k, 0.95)
     m = worlds.marginal(1)
     assert m["J"] < 0.1 * m["T"] and sum(m.values()) == pytest.approx(1.0)  # seat 1 named the J: not its
+
+
+def test_a_player_who_knew_my_card_and_did_not_name_it_holds_no_6_or_5() -> None:
+    state = start(position([["K"], ["7"]], ["Q", "9", "7", "8"]))
+    k = Knowledge(0, 2, 0.05)
+
+    def my_turn() -> None:  # as the bot does: read the view, note my hand
+        k.update(state.view(0))
+        k.note_hand(k.done, state.hands[0])
+
+    my_turn()
+    play(state, "Q")  # seat 0 keeps the K
+    play(state, "7", 0)  # seat 1 (7 + 9) sees my K
+    my_turn()
+    play(state, "7", 1)  # seat 0 (K + 7) sees seat 1's 9
+    k.update(state.view(0))
+    assert k.knows_me == [1] and k.my_card == "K"
+    blind = copy.deepcopy(k)
+    blind.knows_me = []  # the same history, had seat 1 not known my card
+    play(state, "9")  # seat 1 (9 + 8) plays the 9, no 6 or 5 at my K
+    view = state.view(0, since=k.done)
+    k.update(view)
+    blind.update(view)
+    for c, x in k.like[1].items():
+        assert x == pytest.approx(blind.like[1][c] * (0.1 if c in "65" else 1.0))
+    assert k.like[1]["8"] > 0.0

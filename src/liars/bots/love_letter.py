@@ -46,6 +46,7 @@ _PLAY = {
 _Q = _PLAY["Q", None, None]
 _NONE: dict[int, str] = {}
 _NAMED = {1: 0.05, 2: 0.5}  # how likely a player holds the rank it just named, by its copies (a tuning knob)
+_NO_KILL = 0.1  # how likely a player who knew my card and did not name it held a 6 or 5
 
 
 def _guess(unseen: Callable[[], Mapping[str, int]], rng: random.Random) -> str:
@@ -217,6 +218,8 @@ class Knowledge:
         self.knows_me: list[int] = []
         self.mine = {i: h for i, h in self.mine.items() if i > index}  # this round's turns only
         self.like: list[dict[str, float]] = [dict.fromkeys(VALUE, 1.0) for _ in range(n)]
+        self.my_card: str | None = None  # the card I hold between my turns, as far as the entries tell
+        self.my_prot = False  # my 9 protects me until my next turn
 
     def _choice(self, played: str, other: str) -> float:
         """How likely a player holding ``played`` and ``other`` plays ``played`` (our model of them)."""
@@ -300,8 +303,22 @@ class Knowledge:
             if card == "J":
                 last.pop(s, None)
         # who knows my card
+        if (
+            s != me
+            and s in self.knows_me
+            and not self.my_prot
+            and self.my_card in GUESSES
+            and card not in "65"
+        ):
+            for g in ("6", "5"):  # it knew my card and did not name it: it holds no 6 or 5
+                self.like[s][g] *= _NO_KILL
         if s == me:
             hand = self.mine.pop(index, None)
+            self.my_prot = card == "9"
+            if card == "J" or (card == "T" and t == me):
+                self.my_card = e.get("got") if card == "J" else e.get("drew")
+            elif hand is not None and card in hand:
+                self.my_card = hand[1] if hand[0] == card else hand[0]
             kept = hand is not None and hand[0] != card and not (card == "T" and t == me)
             if not kept or card == "J":
                 self.knows_me = []
@@ -309,9 +326,11 @@ class Knowledge:
                 self.knows_me = [*self.knows_me, t]
         elif card == "T" and t == me:
             self.knows_me = []
+            self.my_card = e.get("drew")
         elif t == me and card in ("7", "8", "J"):
             if card == "J":
                 self.knows_me = []
+                self.my_card = e.get("gave")
             self.knows_me = [*self.knows_me, s]
         # the rules a card must fit
         if fits(card, rules[s]):  # else the card played was the one drawn: the old card stays
