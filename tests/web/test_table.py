@@ -211,6 +211,54 @@ def test_the_lobby_keeps_its_form_and_counts_seats_from_one(web: Any, browser: A
         ctx.close()
 
 
+def test_lobby_labels_keep_apart_and_the_sound_switch_is_remembered(web: Any, browser: Any) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        page.goto(web.url + "/")
+        page.wait_for_selector("#create")
+        for field in ("players", "grace", "name"):
+            gap = page.evaluate(
+                f"""(() => {{ const l = document.querySelector('label[for={field}]').getBoundingClientRect();
+                    const i = document.getElementById('{field}').getBoundingClientRect();
+                    return i.top >= l.bottom ? 99 : i.left - l.right; }})()"""
+            )
+            assert gap >= 4, (field, gap)
+        assert page.get_attribute("#sound", "aria-pressed") == "true"
+        page.click("#sound")
+        assert page.get_attribute("#sound", "aria-pressed") == "false"
+        page.reload()
+        assert page.get_attribute("#sound", "aria-pressed") == "false"
+    finally:
+        ctx.close()
+
+
+def test_table_talk_is_named_escaped_and_for_players_only(web: Any, contexts: list[Any]) -> None:
+    a, b, spec = (c.new_page() for c in contexts)
+    table = create_table(a, web.url, "love-letter", 2, {"target_wins": 1}, ["human", "human"], "Anna")
+    join(b, f"{web.url}/t/{table}", "Bram")
+    spec.goto(f"{web.url}/t/{table}")
+    for p in (a, b, spec):
+        p.wait_for_selector("#table #chat")
+    assert spec.locator("#chat-form").count() == 0  # a spectator reads, but does not speak
+    a.fill("#chat-text", "<b>hei</b> & hallo")
+    a.click("#chat-send")
+    for p in (a, b, spec):
+        line = p.locator("#chat-lines li").last
+        line.wait_for()
+        assert line.inner_text() == "Anna: <b>hei</b> & hallo"
+        assert line.locator("b").count() == 0  # shown as text, never as markup
+    b.locator("#chat-form button.reaction").first.click()
+    a.wait_for_function("document.querySelector('#chat-lines li:last-child')?.textContent === 'Bram: 👍'")
+    # a table is not a chat room: a burst of lines is cut short, with the reason
+    for _ in range(6):
+        b.locator("#chat-form button.reaction").nth(1).click()
+    error = b.locator("#error")
+    error.wait_for()
+    assert error.get_attribute("data-code") == "rate_limited"
+    assert a.locator("#chat-lines li", has_text="😂").count() <= 4
+
+
 def test_a_seat_comes_back_after_a_turn_timeout(web: Any, contexts: list[Any]) -> None:
     a, b = contexts[0].new_page(), contexts[1].new_page()
     table = create_table(a, web.url, "liars-dice", 2, {"dice": 5}, ["human", "human"], "Anna", turn=2)
@@ -235,6 +283,9 @@ def test_a_seat_comes_back_after_a_turn_timeout(web: Any, contexts: list[Any]) -
     # and her turns are hers again: the buttons come back when it is her turn
     until("#actions button.act")
     assert a.locator("#away-me").count() == 0
+    # the tab's icon turns gold on her turn (seen from another tab), as its title says it
+    assert a.get_attribute("link[rel=icon]", "data-turn") == "true"
+    assert a.title().startswith("Your turn")
 
 
 def test_a_player_who_left_shows_with_the_grace_countdown(web: Any, contexts: list[Any]) -> None:
@@ -268,6 +319,13 @@ def test_the_join_page_shows_the_game_and_options_and_long_names_fit(web: Any, c
     help_ = b.locator("#waiting-help").inner_text()
     assert "Send the invite link" not in help_ and "invited" in help_ and "Liar's Dice" in help_
     assert b.locator("#table-howto[open]").count() == 1 and "bid" in b.locator("#table-howto").inner_text()
+    gap = b.evaluate(
+        """(() => { const l = document.querySelector('label[for=join-name]').getBoundingClientRect();
+            const i = document.getElementById('join-name').getBoundingClientRect();
+            return i.top >= l.bottom ? 99 : i.left - l.right; })()"""
+    )
+    assert gap >= 4  # the label does not touch its field
+    assert b.evaluate("document.querySelector('#waiting').getBoundingClientRect().width") < 1000
     options = b.locator("#table-options").inner_text()
     assert "Dice per player" in options and "4" in options
     long = "Bartholomeus" * 3 + "Vandersloot"  # 47 letters, no space to wrap at
@@ -360,5 +418,7 @@ def test_on_a_phone_the_actions_are_on_screen_when_the_turn_starts(web: Any, bro
             assert "Your turn" in live or "Liar! or accept" in live, live
             wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             assert wide <= 0, (game, wide)
+            # how to play, at the table too (folded)
+            assert page.locator("#table #table-howto summary").inner_text() == "How to play"
     finally:
         ctx.close()

@@ -30,7 +30,7 @@ from liars.core import JSON, GameConfigError, IllegalAction
 from .conn import Conn, Metrics
 from .hub import Hub
 from .limits import HTTP_BURST, HTTP_RATE, HttpRateLimit
-from .schemas import MAX_BODY, MAX_MESSAGE, MESSAGE, Act, Auth, CreateTable, Join, Rematch, explain
+from .schemas import MAX_BODY, MAX_MESSAGE, MESSAGE, Act, Auth, CreateTable, Join, Rematch, Say, explain
 from .store import Store
 from .tables import Table, TableError, dumps
 from .web import install as install_web
@@ -41,6 +41,8 @@ M = TypeVar("M", bound=BaseModel)
 RATE = 20.0  # messages a second a connection may send, on average
 BURST = 40.0  # and at once
 STRIKES = 50  # messages over the rate before the connection is closed
+CHAT_RATE = 0.5  # chat lines a second a seat may send, on average (a table is not a chat room)
+CHAT_BURST = 4.0  # and at once (a few quick reactions)
 
 
 def error(code: str, message: str, status: int, params: JSON | None = None) -> JSONResponse:
@@ -264,6 +266,7 @@ async def _read_safely(
 async def _read(ws: WebSocket, table: Table, conn: Conn, first: bool, rate: float, burst: float) -> None:
     """Read, check and carry out messages; every refusal is an error frame, never a crash."""
     allowance, last = burst, time.monotonic()
+    chat, chat_last = CHAT_BURST, last
     strikes = 0
     while True:
         try:
@@ -322,6 +325,29 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, first: bool, rate: floa
             continue
         if conn.seat is not None:
             await table.touch(conn.seat)
+        if isinstance(parsed, Say):
+            # Only a seated player speaks, always under their seat's name (never a bare line a
+            # spectator could take for anyone's); the text is sent as data, clients escape it.
+            if conn.seat is None:
+                conn.push(_error_frame("spectator", "a spectator cannot speak at the table"))
+                continue
+            chat = min(CHAT_BURST, chat + (now - chat_last) * CHAT_RATE)
+            chat_last = now
+            if chat < 1:
+                conn.push(
+                    _error_frame(
+                        "rate_limited",
+                        "too many chat lines; this one was dropped",
+                        params={"rate": CHAT_RATE},
+                    )
+                )
+                continue
+            chat -= 1
+            speaker = table.seats[conn.seat]
+            line = dumps({"type": "said", "seat": speaker.index, "name": speaker.name, "text": parsed.text})
+            for c in list(table.conns):
+                c.push(line)
+            continue
         if not isinstance(parsed, Act):
             conn.push(dumps({"type": "pong"}))
             continue

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 MAX_MESSAGE = 8192  # bytes of one WebSocket message
 MAX_BODY = 16384  # bytes of one HTTP body
+CHAT_LENGTH = 200  # characters of one chat line
 
 Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$")]
 Seconds = Annotated[float, Field(ge=0.05, le=3600)]
@@ -61,8 +62,15 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
-Message = Annotated[Act | Auth | Ping, Field(discriminator="type")]
-MESSAGE: TypeAdapter[Act | Auth | Ping] = TypeAdapter(Message)
+class Say(Strict):
+    """A short line (or a quick reaction) from a player to the others at the table."""
+
+    type: Literal["say"]
+    text: Annotated[str, Field(min_length=1, max_length=CHAT_LENGTH, pattern=r"^[^\x00-\x1f\x7f]+$")]
+
+
+Message = Annotated[Act | Auth | Ping | Say, Field(discriminator="type")]
+MESSAGE: TypeAdapter[Act | Auth | Ping | Say] = TypeAdapter(Message)
 
 
 def explain(exc: ValidationError) -> str:

@@ -17,8 +17,10 @@ const root = document.getElementById("app");
 const S = {
   games: [], tableId: null, info: null, frame: null, ws: null, wsFor: null, seat: null, error: null,
   sel: [], pending: false, deadlineAt: null, reveal: null, missing: false, closing: false,
-  graceAt: {}, rematchSeats: null, announced: "",
+  graceAt: {}, rematchSeats: null, announced: "", chat: [], chatDraft: "",
 };
+const CHAT_KEPT = 40; // lines of table talk kept on the page
+const REACTIONS = ["👍", "😂", "😮", "🙈"];
 
 export const store = {
   get: (id) => JSON.parse(localStorage.getItem(`liars.seat.${id}`) || "null"),
@@ -50,12 +52,51 @@ function langSwitch() {
     LANGS.map((l) => h("option", { value: l, selected: l === getLang() }, { nb: "Norsk", nl: "Nederlands", en: "English" }[l])));
 }
 
+// The your-turn sound: on unless switched off (remembered), a short two-note chime made with Web
+// Audio (no file to fetch). Asking for notifications rides on the same switch.
+const sound = { on: localStorage.getItem("liars.sound") !== "off", ctx: null };
+
+function soundSwitch() {
+  return h("button", {
+    type: "button", id: "sound", class: "icon", "aria-pressed": String(sound.on),
+    title: t(sound.on ? "sound_on" : "sound_off"), "aria-label": t(sound.on ? "sound_on" : "sound_off"),
+    onclick: () => {
+      sound.on = !sound.on;
+      localStorage.setItem("liars.sound", sound.on ? "on" : "off");
+      if (sound.on && "Notification" in window && Notification.permission === "default") Notification.requestPermission();
+      render();
+    },
+  }, sound.on ? "🔔" : "🔕");
+}
+
+function chime() {
+  if (!sound.on) return;
+  try {
+    sound.ctx = sound.ctx || new AudioContext();
+    const now = sound.ctx.currentTime;
+    [660, 880].forEach((hz, i) => {
+      const o = sound.ctx.createOscillator();
+      const g = sound.ctx.createGain();
+      o.frequency.value = hz;
+      g.gain.setValueAtTime(0.08, now + i * 0.15);
+      g.gain.exponentialRampToValueAtTime(0.001, now + i * 0.15 + 0.14);
+      o.connect(g).connect(sound.ctx.destination);
+      o.start(now + i * 0.15);
+      o.stop(now + i * 0.15 + 0.15);
+    });
+  } catch { /* no audio here: the title and the icon still say it */ }
+}
+
 function header(sub) {
   return h("header", {},
     h("a", { href: "/", class: "brand", onclick: (e) => { e.preventDefault(); go("/"); } }, t("title")),
     h("span", { class: "sub" }, sub),
+    soundSwitch(),
     langSwitch());
 }
+
+const ICON = (fill) => `data:image/svg+xml,${encodeURIComponent(
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="2" y="2" width="28" height="28" rx="6" fill="${fill}"/><circle cx="16" cy="16" r="5" fill="#fff"/></svg>`)}`;
 
 export function gameName(id) {
   const g = S.games.find((x) => x.id === id);
@@ -73,7 +114,7 @@ async function route() {
   }
   if (S.tableId !== m[1]) {
     closeSocket();
-    Object.assign(S, { tableId: m[1], info: null, frame: null, error: null, sel: [], reveal: null, missing: false });
+    Object.assign(S, { tableId: m[1], info: null, frame: null, error: null, sel: [], reveal: null, missing: false, chat: [] });
   }
   try {
     S.info = await api(`/api/tables/${S.tableId}`);
@@ -144,6 +185,8 @@ function onFrame(f) {
     S.deadlineAt = f.deadline === null ? null : performance.now() + f.deadline * 1000;
     S.windowAt = f.window ? performance.now() + f.window.closes * 1000 : null;
     if (f.view.over && !S.reveal) loadReveal();
+  } else if (f.type === "said") {
+    S.chat = S.chat.concat([{ seat: f.seat, name: f.name, text: f.text }]).slice(-CHAT_KEPT);
   } else if (f.type === "error") {
     S.pending = false;
     S.error = f; // {code, params, message}: shown translated by refused()
@@ -186,6 +229,32 @@ function comeBack() {
 document.addEventListener("pointerdown", () => { if (awayMe()) comeBack(); }, true);
 document.addEventListener("keydown", () => { if (awayMe()) comeBack(); }, true);
 
+function say(text) {
+  const line = text.trim();
+  if (!line || !S.ws || S.ws.readyState !== WebSocket.OPEN) return;
+  S.ws.send(JSON.stringify({ type: "say", text: line.slice(0, 200) }));
+}
+
+/** Table talk: each line under its speaker's name (as text, never markup); players may speak. */
+function chatBox(f) {
+  const name = names();
+  const seated = f.seat !== null;
+  return h("section", { class: "chat", id: "chat" }, h("h3", {}, t("chat")),
+    h("ol", { id: "chat-lines", "aria-live": "polite" }, S.chat.map((m) => h("li", { "data-seat": m.seat },
+      h("strong", {}, `${name(m.seat) || m.name}: `), m.text))),
+    seated ? h("form", { id: "chat-form", onsubmit: (e) => {
+      e.preventDefault();
+      say(S.chatDraft);
+      S.chatDraft = "";
+      render();
+    } },
+    REACTIONS.map((r) => h("button", { type: "button", class: "reaction", "aria-label": r, onclick: () => say(r) }, r)),
+    h("button", { type: "button", class: "reaction", onclick: () => say(t("well_played")) }, t("well_played")),
+    h("input", { id: "chat-text", maxlength: 200, value: S.chatDraft, "aria-label": t("chat_say"), placeholder: t("chat_say"),
+      oninput: (e) => { S.chatDraft = e.target.value; } }),
+    h("button", { type: "submit", id: "chat-send" }, t("chat_send"))) : null);
+}
+
 function send(action) {
   if (!S.ws || !S.frame || S.pending) return;
   S.error = null;
@@ -214,8 +283,20 @@ export function render() {
 function notice() {
   const f = S.frame;
   const base = S.info ? `${gameName(S.info.game)} — ${t("title")}` : t("title");
-  const mine = f && S.tableId && f.legal.length > 0 && !f.view.over;
+  const mine = !!(f && S.tableId && f.legal.length > 0 && !f.view.over);
   document.title = mine ? t("your_turn_title", { title: base }) : base;
+  const icon = document.querySelector("link[rel=icon]");
+  if (icon) {
+    icon.href = ICON(mine ? "#f2c14e" : "#0d5c3a");
+    icon.dataset.turn = String(mine);
+  }
+  if (mine && !S.wasMine) { // the turn just came: a chime, and a notification if the tab is hidden
+    chime();
+    if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+      try { new Notification(document.title); } catch { /* some browsers allow it only from a worker */ }
+    }
+  }
+  S.wasMine = mine;
   const live = document.getElementById("live");
   if (!live) return;
   const status = document.getElementById("status");
@@ -371,6 +452,7 @@ function tablePage() {
       S.error ? h("p", { class: "error", id: "error", role: "alert", "data-code": S.error.code }, refused(S.error)) : null) : null,
     S.error && !f.legal.length ? h("p", { class: "error", id: "error", role: "alert", "data-code": S.error.code }, refused(S.error)) : null,
     v.over ? gameOver(v, R, ctx) : null,
+    chatBox(f),
     h("section", { class: "log" }, h("h3", {}, t("log")),
       h("ol", { id: "log" }, R.log(v, ctx).map((line) => h("li", {}, line)))),
     howTo(v.game, false));

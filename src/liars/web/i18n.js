@@ -38,6 +38,8 @@ export const STRINGS = {
     rematch_asked: "{names} asked for a rematch: click Rematch to sit down with them.",
     private_table: "Show in the lobby: anyone may join", listed: "listed in the lobby", unlisted: "invite only",
     pick_first: "Pick the cards to play first.", table_options: "This table",
+    sound_on: "Sound on your turn: on", sound_off: "Sound on your turn: off",
+    chat: "Table talk", chat_say: "Say something to the table", chat_send: "Send", well_played: "Well played!",
   },
   nb: {
     title: "Løgnere", tagline: "Bløffespill for venner og roboter",
@@ -70,6 +72,8 @@ export const STRINGS = {
     rematch_asked: "{names} vil ha revansj: trykk «Revansj» for å sette deg sammen med dem.",
     private_table: "Vis i lobbyen: hvem som helst kan sette seg", listed: "vises i lobbyen", unlisted: "bare for inviterte",
     pick_first: "Velg kortene du vil spille først.", table_options: "Dette bordet",
+    sound_on: "Lyd når det er din tur: på", sound_off: "Lyd når det er din tur: av",
+    chat: "Prat ved bordet", chat_say: "Si noe til bordet", chat_send: "Send", well_played: "Godt spilt!",
   },
   nl: {
     title: "Leugenaars", tagline: "Blufspellen voor vrienden en bots",
@@ -102,6 +106,8 @@ export const STRINGS = {
     rematch_asked: "{names} wil een revanche: klik op Revanche om weer aan te schuiven.",
     private_table: "Toon in de lobby: iedereen mag aanschuiven", listed: "staat in de lobby", unlisted: "alleen op uitnodiging",
     pick_first: "Kies eerst de kaarten die je speelt.", table_options: "Deze tafel",
+    sound_on: "Geluid als je aan de beurt bent: aan", sound_off: "Geluid als je aan de beurt bent: uit",
+    chat: "Aan tafel", chat_say: "Zeg iets tegen de tafel", chat_send: "Versturen", well_played: "Goed gespeeld!",
   },
 };
 
