@@ -5,6 +5,12 @@ Every module in ``liars.commands`` adds one subcommand through
 handler.  Handlers import what they need (a web server, numpy ...) when they
 run, so ``liars`` starts fast and the core stays dependency-free.  With no
 subcommand, ``liars`` runs the default command (see ``DEFAULT``).
+
+Every text of the parsers (help lines, descriptions, metavars and argparse's
+own words) goes through the terminal's catalog in the language of
+``--lang`` or the environment, so ``LANG=nb liars --help`` is Norwegian
+throughout; a command's module may leave its strings unmarked, because
+:func:`translate` looks each one up after the parser is built.
 """
 
 from __future__ import annotations
@@ -15,22 +21,57 @@ import pkgutil
 import sys
 from collections.abc import Sequence
 
-from . import GAME_IDS, GameConfigError, IllegalAction, commands
+from . import GAME_IDS, GameConfigError, IllegalAction, __version__, commands
 
 DEFAULT = ["demo"]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="liars", description="Bluffing games: " + ", ".join(GAME_IDS))
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The whole command line, in the language of ``argv``'s ``--lang`` (else the environment's)."""
+    from .terminal import i18n, setup
+    from .terminal.i18n import _
+
+    # Before the first parser: argparse words its groups ("options" ...) when a parser is made,
+    # and the commands' modules build theirs in the language in force.
+    i18n.use(setup.lang_from_argv(argv))
+    parser = argparse.ArgumentParser(
+        prog="liars", description=_("Bluffing games: {games}").format(games=", ".join(GAME_IDS))
+    )
+    parser.add_argument("--version", action="version", version=f"liars {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     for mod in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
         importlib.import_module(f"{commands.__name__}.{mod.name}").add(sub)
+    translate(parser)
     return parser
+
+
+def translate(parser: argparse.ArgumentParser) -> None:
+    """Look every help text, description and metavar of ``parser`` and its sub-parsers up in the catalog.
+
+    A text already in the language (a module that marked it with ``_``) is
+    not a msgid, so it comes back unchanged; one the catalog lacks stays as
+    written (``tests/terminal/test_cli_words.py`` fails until it is there).
+    """
+    from .terminal.i18n import _
+
+    def tr(text: str | None) -> str | None:
+        return _(text) if text and text != argparse.SUPPRESS else text
+
+    parser.description = tr(parser.description)
+    for action in parser._actions:
+        action.help = tr(action.help)
+        if isinstance(action.metavar, str):
+            action.metavar = tr(action.metavar)
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                choice.help = tr(choice.help)
+            for sub in dict.fromkeys(action.choices.values()):  # each once (aliases share a parser)
+                translate(sub)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    parser = build_parser(args_list)
     args = parser.parse_args(args_list or DEFAULT)
     try:
         code: int = args.func(args)

@@ -334,7 +334,7 @@ def test_love_a_card_with_one_choice_needs_no_more() -> None:
         ("99", "from 1 to"),
         ("6 1 2 3", "number of a choice"),
         ("Z", "not a Love Letter card"),
-        ("K 1", "do not hold"),
+        ("K 1", "You have no king in your hand."),
         ("6 Bob K", "not a player"),
         ("6 1 Z", "not a card to guess"),
         ("6 1 6", "Not a choice now"),

@@ -1,4 +1,9 @@
-"""``liars games`` (and ``--json``): the games, their players and options, from their metadata."""
+"""``liars games`` (and ``--json``): the games, their players and options, from their metadata.
+
+The listing is for people, so it speaks their language (``--lang`` or the
+environment) and says what a flag takes in words; ``--json`` is for programs
+and gives the metadata as it is.
+"""
 
 from __future__ import annotations
 
@@ -10,20 +15,29 @@ from .. import GAME_IDS, game_class
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..terminal import i18n
+    from ..terminal.i18n import game_name, game_summary, ngettext, option_help
+    from ..terminal.setup import flag, option_text
+
     infos = [game_class(g).info for g in GAME_IDS]
-    if args.json:
+    if getattr(args, "json", False):
         print(json.dumps([i.to_json() for i in infos], indent=2, ensure_ascii=False))
         return 0
+    i18n.use(i18n.choose(getattr(args, "lang", None)))
     for info in infos:
-        names = " / ".join(info.names[lang] for lang in ("nb", "nl", "en"))
-        print(f"{info.id:12} {names}  ({info.min_players}-{info.max_players} players)")
+        players = ngettext("{lo}–{hi} player", "{lo}–{hi} players", info.max_players).format(
+            lo=info.min_players, hi=info.max_players
+        )
+        print(f"{info.id:12} {game_name(info.id)} · {players}: {game_summary(info.id)}")
         for opt in info.options:
-            flag = "--" + opt.name.replace("_", "-")
-            print(f"{'':14}{flag} ({opt.kind}, default {opt.default!r}): {opt.help}")
+            print(f"{'':14}{flag(opt)} ({option_text(opt)}): {option_help(info.id, opt)}")
     return 0
 
 
 def add(sub: Any) -> None:
+    from ..terminal.i18n import LANGS
+
     p = sub.add_parser("games", help="list the games and their options")
     p.add_argument("--json", action="store_true", help="the metadata as JSON")
+    p.add_argument("--lang", choices=LANGS, help="language: nb, nl or en (default: from LANG)")
     p.set_defaults(func=run)

@@ -39,10 +39,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def add(sub: Any) -> None:
-    from ..terminal import i18n, setup
     from ..terminal.i18n import LANGS, _
 
-    i18n.use(setup.lang_from_argv())
     p = sub.add_parser("replay", help=_("step through a saved game"))
     p.add_argument("file", metavar=_("FILE"), help=_("a game saved with --save"))
     p.add_argument("--seat", type=int, help=_("whose view to show (default: the player's seat)"))

@@ -52,7 +52,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {iterations:6d} iterations  {seconds:8.2f} s  exploitability {expl:.3g}", flush=True)
 
     variant = "wild ones" if args.wild_ones else "no wild ones"
-    print(f"liars-dice round, opener {a} dice vs {b} ({variant}): CFR+ to exploitability {args.eps:g}")
+    dice = "die" if a == 1 else "dice"
+    print(
+        f"Liar's Dice round, the opener with {a} {dice} against {b} ({variant}): "
+        f"CFR+ to exploitability {args.eps:g}"
+    )
     result = solve(rnd, args.eps, args.max_iterations, args.max_seconds, progress)
     out = Path(args.out) if args.out else cache_dir() / table_name(a, b, args.wild_ones)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -39,6 +39,8 @@ class CheatUI(GameUI):
             )
             return lines
         if kind == "win":
+            if e["seat"] == self.me:
+                return [_("You got rid of your last cards and won!")]
             return [_("{name} got rid of their last cards and won!").format(name=self.name(e["seat"]))]
         return []
 

@@ -46,6 +46,7 @@ ARGPARSE_WORDS = (
     "positional arguments",
     "options",
     "show this help message and exit",
+    "show program's version number and exit",
     "%(prog)s: error: %(message)s\n",
     "the following arguments are required: %s",
     "unrecognized arguments: %s",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .i18n import _
+from .i18n import _, ngettext
 from .ui import CALL_WORDS, JSON, GameUI, InputError, by_type, words
 from .words import faces, read_face, read_number
 
@@ -42,10 +42,12 @@ class DiceUI(GameUI):
     def narrate(self, e: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
         kind = e.get("type")
         if kind == "rolloff":
+            # The first throw decides who opens; only a tie makes the next ones re-rolls.
             lines = []
-            for throw in e["throws"]:
+            for i, throw in enumerate(e["throws"]):
                 shown = ", ".join(f"{self.name(s)} {d}" for s, d in enumerate(throw) if d is not None)
-                lines.append(_("Roll-off: {throws}").format(throws=shown))
+                line = _("Roll for who opens: {throws}") if i == 0 else _("Re-roll for the tie: {throws}")
+                lines.append(line.format(throws=shown))
             return lines
         if kind == "round":
             return [
@@ -56,10 +58,10 @@ class DiceUI(GameUI):
                 _("{name} bid {bid}").format(name=self.name(e["seat"]), bid=faces(e["quantity"], e["face"]))
             ]
         if kind == "call":
-            return self._call(e)
+            return self._call(e, view)
         return []
 
-    def _call(self, e: Mapping[str, Any]) -> list[str]:
+    def _call(self, e: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
         caller = self.name(e["caller"])
         bid = e["bids"][-1] if e.get("bids") else None
         lines = [
@@ -70,14 +72,33 @@ class DiceUI(GameUI):
         cups = "; ".join(f"{self.name(s)} {dice(c)}" for s, c in enumerate(e["dice"]) if c)
         lines.append(_("The cups are lifted: {cups}").format(cups=cups))
         if bid is not None:
-            lines.append(
-                _("The bid was {bid}; there were {count}.").format(
-                    bid=faces(bid["quantity"], bid["face"]), count=e["count"]
+            said, face, count = faces(bid["quantity"], bid["face"]), bid["face"], e["count"]
+            text = (
+                ngettext(
+                    "The bid was {bid}; there was only {actual}.",
+                    "The bid was {bid}; there were only {actual}.",
+                    count,
+                )
+                if 0 < count < bid["quantity"]
+                else ngettext(
+                    "The bid was {bid}; there was {actual}.", "The bid was {bid}; there were {actual}.", count
                 )
             )
+            lines.append(text.format(bid=said, actual=faces(count, face)))
+            if view.get("options", {}).get("wild_ones") and face != 1:
+                wild = sum(c.count(1) for c in e["dice"] if c)
+                if wild:
+                    lines.append(
+                        ngettext("({n} of them a wild one.)", "({n} of them wild ones.)", wild).format(n=wild)
+                    )
         losers = ", ".join(self.name(s) for s in e["losers"])
         lines.append(_("{names} lost a die.").format(names=losers))
-        lines += [_("{name} lost their last die.").format(name=self.name(s)) for s in e.get("out", [])]
+        lines += [
+            _("You lost your last die: you are out of the game.")
+            if s == self.me
+            else _("{name} lost their last die.").format(name=self.name(s))
+            for s in e.get("out", [])
+        ]
         return lines
 
     def title(self, view: Mapping[str, Any]) -> str:

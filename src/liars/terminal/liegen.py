@@ -51,6 +51,8 @@ class LiegenUI(GameUI):
             )
             return lines
         if kind == "win":
+            if e["seat"] == self.me:
+                return [_("You played your last card and won the round!")]
             return [_("{name} played their last card and won the round!").format(name=self.name(e["seat"]))]
         return []
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .i18n import _
+from .i18n import _, pgettext
 from .ui import JSON, GameUI, InputError, words
 from .words import rank_name, read_rank
 
@@ -109,7 +109,7 @@ class LoveLetterUI(GameUI):
         return _("Round {round} · {n} cards in the deck").format(round=view["round"], n=view["deck_size"])
 
     def columns(self, view: Mapping[str, Any]) -> list[str]:
-        return [_("Played"), _("Rounds won")]
+        return [_("Played"), pgettext("love-letter", "Rounds won")]  # its own word: "omganger" in nb
 
     def row(self, view: Mapping[str, Any], seat: int) -> list[str]:
         played = " ".join(view["played"][seat]).replace("T", "10") or "—"
@@ -175,7 +175,7 @@ class LoveLetterUI(GameUI):
                 _("“{word}” is not a Love Letter card (K Q J 10 9 8 7 6 5).").format(word=toks[0])
             )
         if card not in (view.get("hand") or []):
-            raise InputError(_("You do not hold {card}.").format(card=name_of(card)))
+            raise InputError(_("You have no {card} in your hand.").format(card=name_of(card)))
         want: JSON = {"type": "play", "card": card}
         if len(toks) >= 2:
             want["target"] = self.seat_of(toks[1], view)

@@ -43,7 +43,9 @@ def run(args: argparse.Namespace, human: bool) -> int:
         }
         ui = ui_for(game.id, names, me)
         console.print(Rule(Text(game_name(game.id), style="bold")))
-        who = ", ".join(f"{names[s]} ({lvl})" for s, lvl in zip(bot_seats, levels, strict=True))
+        who = ", ".join(
+            f"{names[s]} ({setup.level_word(lvl)})" for s, lvl in zip(bot_seats, levels, strict=True)
+        )
         console.print(Text(_("Players: {players}. Seed {seed}.").format(players=who, seed=seed)))
         if human:
             console.print(Text(_("Type ? for help, Ctrl-C to leave.")))

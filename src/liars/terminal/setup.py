@@ -3,7 +3,7 @@
 ``liars play GAME --help`` lists the game's own options because each game is
 a sub-command whose flags are built from ``game_class(id).info.options``; a
 new option appears without touching this file.  Help texts are translated,
-so the language is settled before the parser is built (:func:`lang_from_argv`).
+so the language is settled before the parser is built (:func:`lang_from_argv`, in ``liars.cli``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ..bots import LEVELS, levels
 from ..core import Option
 from ..errors import usage_error
 from . import i18n
-from .i18n import _, game_name, game_summary, option_help
+from .i18n import _, game_name, game_summary, option_help, pgettext
 
 SEAT_NAMES = {
     "nb": ("Kari", "Ola", "Ingrid", "Lars", "Sigrid", "Nils", "Astrid", "Per"),
@@ -37,6 +37,57 @@ NOT_IN_TERMINAL = frozenset({("cheat", "first_challenger_in_play_order")})
 def terminal_options(game_id: str) -> list[Option]:
     """The options of ``game_id`` that a terminal game can use (all but :data:`NOT_IN_TERMINAL`)."""
     return [o for o in game_class(game_id).info.options if (game_id, o.name) not in NOT_IN_TERMINAL]
+
+
+def level_word(level: str) -> str:
+    """A bot level as a player reads it ("lett" / "makkelijk" / "easy" for ``random``); ids stay the API's.
+
+    Levels without a word (``module:Class``, a level added later) show as they are.
+    """
+    words = {
+        "random": pgettext("level", "easy"),
+        "basic": pgettext("level", "medium"),
+        "strong": pgettext("level", "hard"),
+    }
+    return words.get(level, level)
+
+
+ENGLISH_LEVELS = {"easy": "random", "medium": "basic", "hard": "strong"}
+
+
+def read_level(typed: str) -> str:
+    """The level id for what was typed: the id itself, its word in this language, or the English word."""
+    t = typed.strip()
+    low = t.lower()
+    for level in LEVELS:
+        if low in (level, level_word(level).lower()):
+            return level
+    return ENGLISH_LEVELS.get(low, t)
+
+
+def option_text(option: Option) -> str:
+    """What values an option takes and its default, in words: "a number 1–10, standard 5", "on or off"."""
+
+    def value(v: Any) -> str:
+        if v is None:
+            return pgettext("option value", "none")
+        if v is True:
+            return pgettext("option value", "on")
+        if v is False:
+            return pgettext("option value", "off")
+        return str(v)
+
+    if option.kind == "bool":
+        return _("on or off; default {default}").format(default=value(option.default))
+    if option.kind == "int":
+        if option.nullable:
+            text = _("a number {lo}–{hi} or none; default {default}")
+        else:
+            text = _("a number {lo}–{hi}; default {default}")
+        return text.format(lo=option.min, hi=option.max, default=value(option.default))
+    return _("one of {choices}; default {default}").format(
+        choices=", ".join(option.choices), default=value(option.default)
+    )
 
 
 def lang_from_argv(argv: Sequence[str] | None = None) -> str:
@@ -61,7 +112,7 @@ def flag(option: Option) -> str:
 
 
 def _int_or_none(text: str) -> int | None:
-    if text.lower() in ("none", "off", "ingen", "geen", "-"):
+    if text.lower() in ("none", "off", "ingen", "geen", "-", pgettext("option value", "none").lower()):
         return None
     try:
         return int(text)
@@ -70,8 +121,10 @@ def _int_or_none(text: str) -> int | None:
 
 
 def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
-    """One sub-command per game, each with the common flags and the game's own options."""
-    i18n.use(lang_from_argv())
+    """One sub-command per game, each with the common flags and the game's own options.
+
+    In the language in force: ``liars.cli.build_parser`` chose it from the command line.
+    """
     sub = parser.add_subparsers(dest="game", metavar=_("GAME"), required=True)
     for gid in GAME_IDS:
         info = game_class(gid).info
@@ -88,7 +141,8 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
             "--bots",
             metavar=_("LEVELS"),
             help=_("bot levels for the other seats, comma separated ({levels})").format(
-                levels=", ".join(LEVELS)  # not levels(gid): that loads every bot, and --help should be quick
+                # not levels(gid): that loads every bot, and --help should be quick
+                levels=", ".join(level_word(lvl) for lvl in LEVELS)
             ),
         )
         p.add_argument(
@@ -116,15 +170,13 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
                     help=text,
                 )
             elif o.kind == "int":
-                rng = f"{o.min}–{o.max}" + (", none" if o.nullable else "")
-                default = _("default")
                 group.add_argument(
                     flag(o),
                     dest=dest,
                     type=_int_or_none if o.nullable else int,
                     metavar="N",
                     default=argparse.SUPPRESS,
-                    help=f"{text} ({rng}; {default} {o.default})",
+                    help=f"{text} ({option_text(o)})",
                 )
             else:
                 group.add_argument(
@@ -156,7 +208,7 @@ def seats(args: argparse.Namespace, human: bool) -> tuple[int, list[str]]:
     """
     info = game_class(args.game).info
     have = levels(args.game)
-    listed = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else []
+    listed = [read_level(b) for b in args.bots.split(",") if b.strip()] if args.bots else []
     me = 1 if human else 0
     players = args.players
     if players is None:
@@ -176,7 +228,7 @@ def seats(args: argparse.Namespace, human: bool) -> tuple[int, list[str]]:
         if level not in have and ":" not in level:
             raise usage_error(
                 _("No bot “{level}” for {game}; levels: {levels}.").format(
-                    level=level, game=game_name(args.game), levels=", ".join(have)
+                    level=level, game=game_name(args.game), levels=", ".join(level_word(h) for h in have)
                 )
             )
     return players, listed

@@ -46,8 +46,27 @@ def _number(n: int) -> str:
 
 
 def faces(count: int, face: int) -> str:
-    """ "four fives": ``count`` dice showing ``face``, the count in words."""
+    """ "four fives": ``count`` dice showing ``face``, the count in words ("no fives" for none).
+
+    One die is its own catalog phrase ("a one", "én ener", "één één"):
+    English says "a one", not "one one", and other languages may inflect.
+    """
+    if count == 1:
+        return _one_face(face)
+    if count == 0:
+        return _faces(0, face).format(count=pgettext("quantity", "no"))
     return _faces(count, face).format(count=number_word(count))
+
+
+def _one_face(face: int) -> str:
+    return (
+        pgettext("one die", "a one"),
+        pgettext("one die", "a two"),
+        pgettext("one die", "a three"),
+        pgettext("one die", "a four"),
+        pgettext("one die", "a five"),
+        pgettext("one die", "a six"),
+    )[face - 1]
 
 
 def _faces(n: int, face: int) -> str:
@@ -63,8 +82,36 @@ def _faces(n: int, face: int) -> str:
 
 
 def ranks(count: int, rank: str) -> str:
-    """ "two fives", "three kings": ``count`` cards of ``rank`` (a rank code), the count in words."""
+    """ "two fives", "three kings": ``count`` cards of ``rank`` (a rank code), the count in words.
+
+    One card is its own catalog phrase, because the number word agrees with
+    the noun: Norwegian says "ett ess" but "én dame".
+    """
+    if count == 1 and rank in _ONE_CARD:
+        return _one_card(rank)
     return _ranks(count, rank).format(count=number_word(count))
+
+
+_ONE_CARD = "A23456789TJQK"
+
+
+def _one_card(rank: str) -> str:
+    forms = {
+        "A": pgettext("one card", "one ace"),
+        "2": pgettext("one card", "one two"),
+        "3": pgettext("one card", "one three"),
+        "4": pgettext("one card", "one four"),
+        "5": pgettext("one card", "one five"),
+        "6": pgettext("one card", "one six"),
+        "7": pgettext("one card", "one seven"),
+        "8": pgettext("one card", "one eight"),
+        "9": pgettext("one card", "one nine"),
+        "T": pgettext("one card", "one ten"),
+        "J": pgettext("one card", "one jack"),
+        "Q": pgettext("one card", "one queen"),
+        "K": pgettext("one card", "one king"),
+    }
+    return forms[rank]
 
 
 def _ranks(n: int, rank: str) -> str:
@@ -106,6 +153,7 @@ def rank_letter(rank: str) -> str:
     vrouw, heer), so the hand and the sentences around it agree.
     """
     letters = {
+        "A": pgettext("rank letter", "A"),
         "J": pgettext("rank letter", "J"),
         "Q": pgettext("rank letter", "Q"),
         "K": pgettext("rank letter", "K"),
@@ -132,7 +180,7 @@ def _typed_ranks() -> dict[str, str]:
     """What a rank may be typed as (upper case) -> its code: codes, ``10``, and this language's letters."""
     out = {r: r for r in RANKS}
     out["10"] = "T"
-    for code in "JQK":
+    for code in "AJQK":
         out.setdefault(rank_letter(code).upper(), code)
     return out
 
@@ -243,7 +291,7 @@ def read_number(token: str) -> int | None:
     for n in range(len(NUMBERS_EN)):
         if t in (number_word(n).lower(), NUMBERS_EN[n]):
             return n
-    if t in ("en", "ett", "én", "een", "één"):  # the other spellings of one
+    if t in ("a", "an", "en", "ett", "ei", "én", "een", "één"):  # the other spellings of one
         return 1
     return None
 

@@ -1,0 +1,255 @@
+"""Issue 18, "translation to the last word": every parser text, ``liars games``, level words, and the
+Norwegian, Dutch and English wording the issue names, each checked on what the program really prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+import liars
+from liars import cli
+from liars.terminal import i18n, setup
+from liars.terminal.cheat import CheatUI
+from liars.terminal.i18n import _
+from liars.terminal.liars_dice import DiceUI
+from liars.terminal.love_letter import LoveLetterUI, effect
+from liars.terminal.words import card, faces, ranks, read_card
+
+from .drive import LIARS
+
+# Texts that are the same word in every language (metavars, names of things).
+SAME_EVERYWHERE = {"Liegen", "JSON"}
+
+
+def parser_texts(parser: argparse.ArgumentParser) -> Iterator[str]:
+    """Every description, help line and metavar of ``parser`` and its sub-parsers, in a fixed order."""
+    yield parser.description or ""
+    for action in parser._actions:
+        yield action.help or ""
+        yield action.metavar if isinstance(action.metavar, str) else ""
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                yield choice.help or ""
+            for sub in dict.fromkeys(action.choices.values()):
+                yield from parser_texts(sub)
+
+
+def built(lang: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    monkeypatch.setattr(sys, "argv", ["liars", "--lang", lang])
+    return list(parser_texts(cli.build_parser()))
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl"])
+def test_every_text_of_every_command_is_translated(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    english, theirs = built("en", monkeypatch), built(lang, monkeypatch)
+    assert len(english) == len(theirs) > 150
+    same = [
+        en
+        for en, tr in zip(english, theirs, strict=True)
+        if en == tr and sum(c.isalpha() for c in en) > 1 and en not in SAME_EVERYWHERE
+    ]
+    assert not same, f"not translated in {lang}: {same}"
+
+
+def run_liars(args: list[str], lang_env: str) -> str:
+    env = dict(os.environ, LANG=lang_env, COLUMNS="200")
+    env.pop("LANGUAGE", None)
+    env.pop("LC_ALL", None)
+    done = subprocess.run([LIARS, *args], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize(
+    ("env", "words"),
+    [
+        ("nb_NO.UTF-8", ("bruk:", "posisjonsargumenter", "valg:", "vis denne hjelpen", "Bløffespill")),
+        ("nl_NL.UTF-8", ("gebruik:", "positionele argumenten", "opties:", "toon deze hulp", "Bluf")),
+    ],
+)
+def test_the_top_level_help_speaks_the_environments_language(env: str, words: tuple[str, ...]) -> None:
+    shown = run_liars(["--help"], env)
+    for word in words:
+        assert word in shown
+    for english in ("positional arguments", "options:", "show this help", "a tournament between bots"):
+        assert english not in shown
+
+
+def test_version() -> None:
+    assert run_liars(["--version"], "C.UTF-8").strip() == f"liars {liars.__version__}"
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl"])
+def test_liars_games_is_translated(lang: str) -> None:
+    shown = run_liars(["games", "--lang", lang], "C.UTF-8")
+    i18n.use(lang)
+    for gid in liars.GAME_IDS:
+        assert i18n.game_name(gid) in shown
+        for option in liars.game_class(gid).info.options:
+            assert i18n.option_help(gid, option) in shown
+    for english in ("players", "default", "bool", "(int", "choice", "None", "False", "True"):
+        assert english not in shown, english
+
+
+def test_liars_games_in_english_says_what_a_flag_takes() -> None:
+    shown = run_liars(["games", "--lang", "en"], "C.UTF-8")
+    assert "--dice (a number 1–10; default 5)" in shown
+    assert "--wild-ones (on or off; default off)" in shown
+    assert "--max-cards (a number 1–52 or none; default none)" in shown
+    assert "(bool" not in shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("nb", ("lett", "middels", "vanskelig")),
+        ("nl", ("makkelijk", "gemiddeld", "moeilijk")),
+        ("en", ("easy", "medium", "hard")),
+    ],
+)
+def test_bot_levels_are_shown_and_read_as_words(lang: str, words: tuple[str, ...]) -> None:
+    i18n.use(lang)
+    assert [setup.level_word(level) for level in ("random", "basic", "strong")] == list(words)
+    typed = ",".join([words[0], "basic", words[2].upper()])
+    args = argparse.Namespace(game="liars-dice", bots=typed, players=None)
+    assert setup.seats(args, human=True) == (4, ["random", "basic", "strong"])
+    args = argparse.Namespace(game="liars-dice", bots="hard", players=None)  # English words work anywhere
+    assert setup.seats(args, human=True)[1] == ["strong"] * 3
+
+
+def test_a_level_error_names_the_words() -> None:
+    i18n.use("nb")
+    with pytest.raises(liars.GameConfigError) as err:
+        setup.seats(argparse.Namespace(game="liars-dice", bots="geni", players=None), human=True)
+    assert "lett, middels, vanskelig" in str(err.value)
+
+
+def test_the_players_line_shows_level_words() -> None:
+    child = subprocess.run(
+        [LIARS, "play", "liars-dice", "--bots", "random", "--seed", "1", "--lang", "nb", "--delay", "0"],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "Ola (lett)" in child.stdout and "(random)" not in child.stdout
+
+
+# -- Norwegian -------------------------------------------------------------
+
+
+def narrate_all(ui: DiceUI | CheatUI | LoveLetterUI, state: liars.State, seat: int) -> list[str]:
+    view = state.view(seat)
+    return [line for e in ui.events(view) for line in ui.narrate(e, view)]
+
+
+def dice_round(lang: str, dice: list[list[int]], bid: tuple[int, int], **options: object) -> list[str]:
+    """Seat 0 (you) bids ``bid``, seat 1 calls liar; what you are told."""
+    i18n.use(lang)
+    state = liars.make("liars-dice", players=2, seed=1, dice=len(dice[0]), **options).new_game(
+        setup={"dice": dice, "opener": 0}
+    )
+    state.act(0, {"type": "bid", "quantity": bid[0], "face": bid[1]})
+    state.act(1, {"type": "liar"})
+    return narrate_all(DiceUI([_("You"), "Ola"], 0), state, 0)
+
+
+def test_norwegian_number_words_agree_with_the_noun() -> None:
+    i18n.use("nb")
+    assert ranks(1, "A") == "ett ess"
+    assert ranks(1, "Q") == "én dame"
+    assert ranks(2, "A") == "to ess"
+    assert faces(1, 5) == "én femmer"
+
+
+def test_norwegian_call_says_only_and_your_last_die() -> None:
+    told = dice_round("nb", [[5], [3]], (2, 5))
+    assert "Budet var to femmere; det var bare én femmer." in told
+    assert "Du mistet din siste terning: du er ute av spillet." in told
+    assert not any("sin siste" in line for line in told)
+
+
+def test_the_count_reads_naturally_in_each_language() -> None:
+    assert "Budet var to femmere; det var ingen femmere." in dice_round("nb", [[2], [3]], (2, 5))
+    assert "Het bod was twee vijven; geteld: geen vijven." in dice_round("nl", [[2], [3]], (2, 5))
+    assert "Het bod was twee vijven; geteld: maar één vijf." in dice_round("nl", [[5], [3]], (2, 5))
+    assert "The bid was two fives; there was only a five." in dice_round("en", [[5], [3]], (2, 5))
+    assert "The bid was two fives; there were no fives." in dice_round("en", [[2], [3]], (2, 5))
+    told = dice_round("en", [[5, 1], [5, 4]], (2, 5), wild_ones=True)
+    assert "The bid was two fives; there were three fives." in told
+    assert "(1 of them a wild one.)" in told
+
+
+def test_the_opening_roll_is_not_called_a_re_roll() -> None:
+    i18n.use("nb")
+    ui = DiceUI(["Du", "Ola"], 0)
+    lines = ui.narrate({"type": "rolloff", "throws": [[5, 5], [3, 6]]}, {})
+    assert lines == ["Kast om hvem som åpner: Du 5, Ola 5", "Omkast ved likt: Du 3, Ola 6"]
+
+
+def test_norwegian_cheat_starts_in_the_present() -> None:
+    i18n.use("nb")
+    ui = CheatUI(["Du", "Ola", "Kari"], 0)
+    assert ui.narrate({"type": "start", "starter": 0}, {}) == ["Du begynner; første valør er ess."]
+    assert ui.narrate({"type": "win", "seat": 0}, {}) == ["Du ble kvitt de siste kortene dine og vant!"]
+
+
+def test_norwegian_love_letter_says_knocked_out_and_omgang() -> None:
+    i18n.use("nb")
+    for code in "K8765":
+        assert " ute" not in effect(code)
+    assert "slått ut" in effect("K") and "slått ut" in effect("6")
+    state = liars.make("love-letter", players=2, seed=1).new_game()
+    ui = LoveLetterUI(["Du", "Ola"], 0)
+    assert ui.columns(state.view(0)) == ["Spilt", "Vunne omganger"]
+
+
+def test_norwegian_hand_letters_follow_the_glossary() -> None:
+    i18n.use("nb")
+    assert [card(c) for c in ("AS", "JH", "QD", "KC")] == ["E♠", "Kn♥", "D♦", "K♣"]
+    assert [read_card(x) for x in ("E♠", "ES", "Kn♥", "knh", "D♦", "DD", "K♣")] == [
+        "AS", "AS", "JH", "JH", "QD", "QD", "KC",
+    ]  # fmt: skip
+
+
+# -- Dutch and English -------------------------------------------------------
+
+
+def test_dutch_calls_say_je_liegt() -> None:
+    told = dice_round("nl", [[5], [3]], (2, 5))
+    assert "Ola riep: Je liegt!" in told
+    assert not any("Leugenaar" in line for line in told)
+
+
+def test_english_small_bids_read_as_english() -> None:
+    i18n.use("en")
+    state = liars.make("liars-dice", players=2, seed=1, dice=2).new_game(
+        setup={"dice": [[1, 3], [2, 2]], "opener": 0}
+    )
+    state.act(0, {"type": "bid", "quantity": 1, "face": 3})
+    ui = DiceUI(["Alice", "You"], 1)
+    with pytest.raises(ValueError) as err:
+        ui.parse("1 1", state.view(1), state.legal_actions(1))
+    assert str(err.value).startswith("a one is not higher than a three")
+    assert ui.parse("a four", state.view(1), state.legal_actions(1)) == {
+        "type": "bid",
+        "quantity": 1,
+        "face": 4,
+    }
+
+
+def test_english_love_letter_says_a_card_you_lack_plainly() -> None:
+    i18n.use("en")
+    state = liars.make("love-letter", players=2, seed=3).new_game()
+    seat = state.to_act[0]
+    view = state.view(seat)
+    lacking = next(c for c in "K8765" if c not in view["hand"])
+    ui = LoveLetterUI(["A", "B"], seat)
+    with pytest.raises(ValueError, match=r"^You have no \S+ in your hand\.$"):
+        ui.parse(f"{lacking} 1", view, state.legal_actions(seat))
