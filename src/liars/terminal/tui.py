@@ -104,10 +104,11 @@ class SaveScreen(ModalScreen[bool]):
             yield Static("", id="why")
             yield Input(id="answer")
 
-    def _question(self) -> str:
+    def _question(self) -> Text:
+        """As Text, never markup: ``[Y/n]`` and a path like ``a[1].json`` are shown as they are."""
         if self.default:
-            return _("Save the game to {path}? [Y/n] ").format(path=self.default)
-        return _("Save the game? File name (Enter = don't save): ")
+            return Text(_("Save the game to {path}? [Y/n] ").format(path=self.default))
+        return Text(_("Save the game? File name (Enter = don't save): "))
 
     def on_mount(self) -> None:
         self.query_one("#answer", Input).focus()
