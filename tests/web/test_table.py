@@ -241,6 +241,18 @@ def test_table_talk_is_named_escaped_and_for_players_only(web: Any, contexts: li
     for p in (a, b, spec):
         p.wait_for_selector("#table #chat")
     assert spec.locator("#chat-form").count() == 0  # a spectator reads, but does not speak
+    refused = spec.evaluate(
+        """(id) => new Promise((done) => {
+            const ws = new WebSocket(`ws://${location.host}/ws/tables/${id}`);
+            ws.onopen = () => ws.send(JSON.stringify({ type: 'say', text: 'I am Anna' }));
+            ws.onmessage = (ev) => {
+                const f = JSON.parse(ev.data);
+                if (f.type === 'error') { ws.close(); done(f.code); }
+            };
+        })""",
+        table,
+    )
+    assert refused == "spectator"  # nor can one speak past the page: the server refuses it
     a.fill("#chat-text", "<b>hei</b> & hallo")
     a.click("#chat-send")
     for p in (a, b, spec):
@@ -422,3 +434,20 @@ def test_on_a_phone_the_actions_are_on_screen_when_the_turn_starts(web: Any, bro
             assert page.locator("#table #table-howto summary").inner_text() == "How to play"
     finally:
         ctx.close()
+
+
+def test_what_just_happened_moves_unless_less_motion_is_asked_for(web: Any, contexts: list[Any]) -> None:
+    a, b = contexts[0].new_page(), contexts[1].new_page()
+    table = create_table(a, web.url, "liars-dice", 2, {"dice": 5}, ["human", "human"], "Anna")
+    join(b, f"{web.url}/t/{table}", "Bram")
+    pages = [a, b]
+    for p in pages:
+        p.wait_for_selector("#table")
+    mover = pages[web.table_state(table).to_act[0]]
+    other = pages[1 - pages.index(mover)]
+    mover.locator("#actions button.bid").first.click()
+    bid = other.locator("#bid.fresh")  # the new bid comes in with a short animation
+    bid.wait_for()
+    assert bid.evaluate("e => getComputedStyle(e).animationName") == "pop"
+    other.emulate_media(reduced_motion="reduce")
+    assert bid.evaluate("e => getComputedStyle(e).animationName") == "none"

@@ -17,7 +17,7 @@ const root = document.getElementById("app");
 const S = {
   games: [], tableId: null, info: null, frame: null, ws: null, wsFor: null, seat: null, error: null,
   sel: [], pending: false, deadlineAt: null, reveal: null, missing: false, closing: false,
-  graceAt: {}, rematchSeats: null, announced: "", chat: [], chatDraft: "",
+  graceAt: {}, rematchSeats: null, announced: "", chat: [], chatDraft: "", shown: new Set(), counts: null,
 };
 const CHAT_KEPT = 40; // lines of table talk kept on the page
 const REACTIONS = ["👍", "😂", "😮", "🙈"];
@@ -276,6 +276,29 @@ export function render() {
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight; // the newest line in sight
   notice();
+  animate();
+}
+
+// Short animations for what just happened: a play or a bid on the board, a call's reveal, a die
+// lost. The page is rebuilt on every frame, so only what is new since the last drawing moves
+// (its text is its key); style.css turns them off under prefers-reduced-motion.
+function animate() {
+  const seen = new Set();
+  const drawnBefore = S.animFor === S.tableId; // nothing is "new" on a table's first drawing
+  for (const el of document.querySelectorAll("#table #revealed, #table .lastplay, #table #bid, #table #claim")) {
+    const key = `${el.id || el.className}|${el.textContent}`;
+    seen.add(key);
+    if (drawnBefore && !S.shown.has(key)) el.classList.add("fresh");
+  }
+  S.shown = seen;
+  if (document.getElementById("table")) S.animFor = S.tableId;
+  const counts = S.frame && S.frame.view.dice_counts;
+  if (counts && S.counts && counts.length === S.counts.length) {
+    counts.forEach((n, i) => {
+      if (n < S.counts[i]) document.querySelector(`.seat[data-seat="${i}"]`)?.classList.add("lost");
+    });
+  }
+  S.counts = counts ? [...counts] : null;
 }
 
 // The tab's title says when it is your turn (seen from another tab), and the live region reads
