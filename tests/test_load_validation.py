@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 import liars
 from liars import GameConfigError, IllegalAction
+from liars.games.cheat_cards import CARD_OF as CARD_INDEX_CHEAT
 from liars.games.cheat_cards import DECK as CHEAT_DECK
 from liars.games.love_letter_cards import DECK as LOVE_DECK
 from tests.conformance import Spec, all_specs
@@ -440,3 +441,57 @@ def test_mutated_saves_are_refused_or_load_into_a_possible_game(game_id: str, da
     _invariants(state)
     assert liars.load(state.to_json()).to_json() == state.to_json()
     _plays_on(state, random.Random(len(mutated)))
+
+
+def _after_a_call(game_id: str, token: str, **opts: Any) -> JSON:
+    """A save just after the first challenge (accusation) whose taker is not the player who lost it."""
+    for seed in range(50):
+        state = liars.make(game_id, seed=seed, **opts).new_game()
+        rng = random.Random(seed)
+        while not state.over:
+            seat = state.to_act[0]
+            state.act(seat, rng.choice(state.legal_actions(seat)))
+            data: JSON = json.loads(state.to_json())
+            log = data["state"]["history" if game_id == "cheat" else "log"]
+            if log.rstrip(";").split(";")[-1].startswith(token) and not state.over:
+                return data
+    raise AssertionError("no call in 50 games")
+
+
+def test_cheat_cards_stay_where_the_history_put_them() -> None:
+    data = _after_a_call("cheat", "C")
+    liars.load(json.dumps(data))
+    s = data["state"]
+    taker = s["revealed"]["taker"]
+    card = 1 << CARD_INDEX_CHEAT[s["revealed"]["cards"][0]]
+    other = (taker + 1) % len(s["hands"])
+    theirs = s["hands"][other] & -s["hands"][other]
+    # the same sizes and every card once, but a turned card the taker must hold is elsewhere
+    s["hands"][taker] = s["hands"][taker] & ~card | theirs
+    s["hands"][other] = s["hands"][other] & ~theirs | card
+    assert "history put it" in str(_refused(data))
+
+
+def test_liegen_cards_and_hand_sizes_follow_the_log() -> None:
+    data = _after_a_call("liegen", "A", accuse="next")
+    liars.load(json.dumps(data))
+    s = data["state"]
+    taker = int(s["log"].rstrip(";").split(";")[-1].split(",")[5])
+    taken = int(s["log"].rstrip(";").split(";")[-1].split(",")[6].split(".")[0])
+    other = (taker + 1) % len(s["hands"])
+    theirs = next(c for c in s["hands"][other] if c != taken)
+    s["hands"][taker] = sorted([c for c in s["hands"][taker] if c != taken] + [theirs])
+    s["hands"][other] = sorted([c for c in s["hands"][other] if c != theirs] + [taken])
+    assert "log put it" in str(_refused(data))
+    # from the second round on the deal's sizes are known: a card moved between hands is refused
+    state = liars.make("liegen", seed=1, accuse="next", target_wins=2).new_game()
+    rng = random.Random(1)
+    while state.history_epoch == 1:
+        seat = state.to_act[0]
+        state.act(seat, rng.choice(state.legal_actions(seat)))
+    moved: JSON = json.loads(state.to_json())
+    liars.load(json.dumps(moved))
+    hands = moved["state"]["hands"]
+    hands[1] = sorted(hands[1] + hands[0][:1])
+    hands[0] = hands[0][1:]
+    assert "sizes" in str(_refused(moved))

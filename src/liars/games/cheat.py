@@ -49,6 +49,7 @@ from ..core import (
 from ..rng import Rng
 from .cheat_cards import (
     CARD_OF,
+    CODES,
     DECK,
     FULL,
     LOW4,
@@ -60,6 +61,7 @@ from .cheat_cards import (
     RANK_MASK,
     RANK_OF,
     RANKS,
+    cards_of,
     challenge_event,
     codes_of,
     event_json,
@@ -365,6 +367,10 @@ class CheatState(State):
             raise save_error("last is not the cards of the latest play")
         if r.known & ~self.pile or (r.complete and r.known != self.pile):
             raise save_error("the pile is not the cards played since the last challenge")
+        if r.traced:
+            for c, at in r.where.items():
+                if not (self.pile if at == PILE else self.hands[at]) >> c & 1:
+                    raise save_error(f"{CODES[c]} is not where the history put it")
         if self.revealed != r.revealed:
             raise save_error("revealed is not the latest challenge")
         if self.over:
@@ -697,6 +703,10 @@ class _Replay:
         self.won = False
         self.known = 0
         self.complete = self.pile == 0
+        # Where each card named by an event is now (seat, or PILE), and whether that is all it
+        # can be: a card first seen in a play was in its player's hand from the start.
+        self.where: dict[int, int] = {}
+        self.traced = True  # False once a play's cards are unknown (a sampled state's history)
         self.revealed: JSON | None = None
         most = game.max_cards
         for e in events[1:]:
@@ -718,11 +728,15 @@ class _Replay:
                 if rank != self.rank or count > self.sizes[seat] or (most is not None and count > most):
                     raise save_error("history: a play of the wrong rank or too many cards")
                 if mask is None:
-                    self.complete = False
+                    self.complete = self.traced = False
                 elif mask.bit_count() != count or mask & self.known:
                     raise save_error("history: a play's cards do not match its count")
                 else:
                     self.known |= mask
+                    for c in cards_of(mask):
+                        if self.where.get(c, seat) != seat:
+                            raise save_error("history: a play of a card its player did not hold")
+                        self.where[c] = PILE
                 self.sizes[seat] -= count
                 self.pile += count
                 self.rank = (rank + 1) % 13
@@ -746,6 +760,9 @@ class _Replay:
                 if taken != self.pile:
                     raise save_error("history: a challenge takes another pile than was on the table")
                 self.sizes[taker] += taken
+                for c, at in self.where.items():
+                    if at == PILE:
+                        self.where[c] = taker
                 self.pile, self.known, self.complete, self.challenged = 0, 0, True, True
                 self.revealed = {
                     "seat": p,

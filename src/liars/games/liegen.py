@@ -346,6 +346,12 @@ class LiegenState(State):
             raise save_error("the pile is not the cards played since the trick began")
         if (self.ann, self.ann_seat) != (r.ann, r.ann_seat):
             raise save_error("the announcement is not the latest play's")
+        if r.sizes and r.sizes != [len(h) for h in self.hands]:
+            raise save_error("the hands are not the sizes the deal and the log leave")
+        if r.traced:
+            for c, at in r.where.items():
+                if c not in (self.pile if at < 0 else self.hands[at]):
+                    raise save_error(f"{CODES[c]} is not where the log put it")
         if self.over:
             return
         nxt: tuple[int, ...]
@@ -745,6 +751,13 @@ class _LogReplay:
         self.window = False  # a card waits for its accusation window (or stood, all having passed)
         self.turn = (dealer + 1) % g.players
         free = not dealt  # a setup's pile: its first play may be any seat's
+        n, size = g.players, len(g.deck)
+        # A dealt round's hand sizes (one card at a time from the dealer's left), kept up to date;
+        # where each card a token names is now (seat, or -1: the pile), and whether that is known.
+        self.sizes = [len(range(k, size, n)) for k in range(n)]
+        self.sizes = self.sizes[-(dealer + 1) % n :] + self.sizes[: -(dealer + 1) % n]
+        self.where: dict[int, int] = {}
+        self.traced = True
         for k, tok in enumerate(tokens[1:], 1):
             if tok[0] == "P":
                 _, seat, card, ann = tok
@@ -757,6 +770,15 @@ class _LogReplay:
                     raise save_error("log: an announcement that does not follow the last")
                 self.pile.append(card)
                 self.ann, self.ann_seat, self.window = ann, seat, True
+                self.sizes[seat] -= 1
+                if dealt and self.sizes[seat] < 0:
+                    raise save_error("log: a play from an empty hand")
+                if card < 0:
+                    self.traced = False
+                elif card != JOKER:  # the two jokers are alike: only the others can be traced
+                    if self.where.get(card, seat) != seat:
+                        raise save_error("log: a play of a card its player did not hold")
+                    self.where[card] = -1
             elif tok[0] == "A":
                 _, accuser, accused, card, ann, true, taker, taken = tok
                 if not self.window or accused != self.ann_seat or accuser not in g.askers[accused]:
@@ -773,6 +795,10 @@ class _LogReplay:
                     )
                 if not ok:
                     raise save_error("log: an accusation takes another pile than was on the table")
+                self.sizes[taker] += len(self.pile)
+                for c, at in self.where.items():
+                    if at == -1:
+                        self.where[c] = taker
                 self.pile, self.ann, self.ann_seat, self.window, self.turn = [], -1, -1, False, taker
             elif tok[0] == "W" and k == len(tokens) - 1 and over:
                 _, seat, won_round, won = tok
@@ -784,6 +810,8 @@ class _LogReplay:
             raise save_error("log: a finished match ends with its win")
         if over:
             self.window = False
+        if not dealt:
+            self.sizes = []  # a setup's hands may be any sizes
 
 
 def _cards(codes: Any, what: str, ncards: int) -> list[int]:
