@@ -406,9 +406,7 @@ class StrongBot:
     card at least as high as the one they played (0: no such belief; 0.95
     fitted the gauntlet's hands best of 0.8, 0.9, 0.95, 0.98).  ``chain``
     (default on) follows every play of a hand, not only the last one.
-    ``aim`` (default 0, off) makes every seat in the rollouts aim its 6s and
-    5s by belief, with ``aim`` the weight of a card below the one last
-    played.  ``prune``: a play is dropped once it trails the best by that
+    ``prune``: a play is dropped once it trails the best by that
     many standard errors; ``trust``: the rule of thumb's play gets that many
     standard errors of head start.
     """
@@ -422,12 +420,10 @@ class StrongBot:
         keep_bias: float = 0.95,
         prune: float = 2.5,
         trust: float = 1.0,
-        aim: float = 0.0,
         chain: bool = True,
         **_: Any,
     ) -> None:
         self.chain = chain
-        self.aim = aim
         self.prune = prune
         self.trust = trust
         self.rng = random.Random(seed)
@@ -464,7 +460,7 @@ class StrongBot:
         plays = [p for p in legal if p.card != "K"] or legal  # the K is never worth playing
         if len(plays) == 1:
             return _pick(plays[0], legal_actions, self.rng)
-        worlds = _Worlds(view, knowledge, self.keep_bias, self.aim, self.chain)
+        worlds = _Worlds(view, knowledge, self.keep_bias, self.chain)
         if any(p.guess is not None for p in plays):
             guesses = likely_guesses(worlds, view["known"])
             plays = [
@@ -534,7 +530,6 @@ class _Worlds:
         view: Mapping[str, Any],
         knowledge: Knowledge,
         keep_bias: float,
-        aim: float = 0.0,
         chain: bool = True,
     ) -> None:
         n = view["players"]
@@ -571,7 +566,6 @@ class _Worlds:
                 faceup[c] += 1
         base.faceup = faceup
         base.last = [self.last.get(t) for t in range(n)]
-        base.doubt = aim
         self.base = base
         self.pairs = [(u, v) for u, v in knowledge.pairs if seat not in (u, v) and not out[u] and not out[v]]
 

@@ -51,7 +51,6 @@ class Sim:
         "turn",
         "me",
         "last",
-        "doubt",
     )
 
     n: int
@@ -67,7 +66,6 @@ class Sim:
     turn: int
     me: int  # the searcher: its guesses in a rollout follow ``last`` (see unseen_now); -1: nobody
     last: list[str | None]  # per seat, the card last played while its hand may be what it kept
-    doubt: float  # > 0: every seat aims its guesses by belief (see believed_guess); 0: as the rule says
 
     @classmethod
     def of(cls, state: LoveState) -> Sim:
@@ -90,7 +88,6 @@ class Sim:
         s.faceup = faceup
         s.me = -1
         s.last = [None] * s.n
-        s.doubt = 0.0
         return s
 
     def copy(self) -> Sim:
@@ -105,7 +102,6 @@ class Sim:
         s.faceup = dict(self.faceup)
         s.me = self.me
         s.last = list(self.last)
-        s.doubt = self.doubt
         return s
 
     def _face_up(self, seat: int, card: str) -> None:
@@ -228,62 +224,12 @@ class Sim:
                     return likely
         return left
 
-    def believed_guess(self, seat: int, rng: random.Random) -> tuple[int, str] | None:
-        """The (target, rank) a 6 or 5 of ``seat`` most likely hits, believing others kept high.
-
-        Why: the rule of thumb names the commonest unseen rank at a random
-        player; a careful player (and the bot itself, later in the round)
-        aims where the odds are best, and a player who just played a 10 is
-        a better target for a K than one who played a 5.  Each target's
-        chances are its own belief normalised over every rank it may hold
-        (the 6s and 5s included), with ``doubt`` the weight of a card lower
-        than the one it last played.
-        """
-        faceup, known, doubt = self.faceup, self.known[seat], self.doubt
-        left = {c: COUNT[c] - faceup[c] for c in COUNT}
-        for c in (self.hands[seat], self.drawn):
-            if c is not None:
-                left[c] -= 1
-        for c in known.values():
-            left[c] -= 1
-        best, picks = 0.0, []
-        for t in range(self.n):
-            if t == seat or self.out[t] or self.prot[t] or str(t) in known:
-                continue
-            lp = self.last[t]
-            weights = {
-                c: k * (1.0 if lp is None or kept_after(lp, c) else doubt) for c, k in left.items() if k > 0
-            }
-            total = sum(weights.values())
-            if total <= 0.0:
-                continue
-            for g in GUESSES:
-                w = weights.get(g, 0.0) / total
-                if w > best + 1e-9:
-                    best, picks = w, [(t, g)]
-                elif w > 0.0 and abs(w - best) <= 1e-9:
-                    picks.append((t, g))
-        if not picks:
-            return None
-        return picks[int(rng.random() * len(picks))]
-
     def run(self, policy: Policy, rng: random.Random) -> list[int]:
-        """Play the round out with ``policy`` for everyone; its winners.
-
-        With ``doubt`` set, a 6 or 5 the policy aims at a player whose card
-        the seat does not know is re-aimed by :meth:`believed_guess`.
-        """
+        """Play the round out with ``policy`` for everyone; its winners."""
         while True:
             seat = self.turn
             hand = (self.hands[seat], self.drawn)
             p = policy(hand, seat, self.out, self.prot, self.known[seat], self.unseen_now, rng)
-            if self.doubt and p.guess is not None and str(p.target) not in self.known[seat]:
-                aim = self.believed_guess(seat, rng)
-                if aim is not None:
-                    winners = self.play(p.card, aim[0], aim[1])
-                    if winners is not None:
-                        return winners
-                    continue
             winners = self.play(p.card, p.target, p.guess)
             if winners is not None:
                 return winners
