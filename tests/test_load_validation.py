@@ -495,3 +495,14 @@ def test_liegen_cards_and_hand_sizes_follow_the_log() -> None:
     hands[1] = sorted(hands[1] + hands[0][:1])
     hands[0] = hands[0][1:]
     assert "sizes" in str(_refused(moved))
+
+
+def test_love_letter_knowledge_is_what_the_events_showed() -> None:
+    data = _save("love-letter", 3, 30)
+    liars.load(json.dumps(data))
+    s = data["state"]
+    seat, other = next(
+        (u, t) for u in range(4) for t in range(4) if u != t and s["hands"][t] and str(t) not in s["known"][u]
+    )
+    s["known"][seat][str(other)] = s["hands"][other][0]  # true, but nothing showed it to that seat
+    assert "known" in str(_refused(data))

@@ -326,6 +326,8 @@ class LoveState(State):
                     raise save_error(f"seat {s} knows a card seat {t} does not hold")
         if sum(not o for o in self.out) < (1 if self.over else 2):
             raise save_error("a round in play has two seats in it")
+        if self.known != r.known:
+            raise save_error("known is not what the round's events showed each seat")
         if not self.over and self.to_act != (r.turn,):
             raise save_error("to_act is not the seat whose turn the history gives")
         if (self.set_aside is None) != r.aside_taken:
@@ -758,6 +760,10 @@ class _Replay:
                 seen.update(int(k) for k in events[j].get("hands", ()))
             self.out = [s not in seen and (ended or state.out[s]) for s in range(n)]
         self.protected = [False] * n
+        self.known: list[dict[str, str]] = [
+            {} for _ in range(n)
+        ]  # what each seat knows, as the rules tell it
+        known = self.known
         self.aside_taken = False
         draws = 1  # the starter's
         self.turn = self.starter
@@ -778,6 +784,9 @@ class _Replay:
             ):  # a 10 may be played at oneself
                 raise save_error("history: a target that could not be chosen")
             self.played[seat].append(card)
+            for k in known:
+                if k.get(str(seat)) == card:
+                    del k[str(seat)]
             i += 1
             outs: list[tuple[int, str | None]] = []  # who goes out, with the card they must show (None: any)
             if card == "K":
@@ -794,9 +803,12 @@ class _Replay:
                 loser = None if mine == theirs else (seat if VALUE[mine] < VALUE[theirs] else t)
                 if e["loser"] != loser or e["_for"] != [seat, t]:
                     raise save_error("history: an 8 lost by the wrong seat")
+                known[seat][str(t)], known[t][str(seat)] = theirs, mine
                 if loser is not None:
                     outs = [(loser, mine if loser == seat else theirs)]
             elif card == "T":
+                for k in known:
+                    k.pop(str(t), None)
                 self.played[t].append(e["discarded"])
                 if e["discarded"] == "K":
                     outs = [(t, "")]  # the K was the hand: nothing left to show
@@ -808,6 +820,18 @@ class _Replay:
                     draws += 0 if e["from_set_aside"] else 1
             elif e["_for"] != ([seat] if card == "7" else [seat, t]):
                 raise save_error("history: a secret shown to the wrong seats")
+            elif card == "7":
+                known[seat][str(t)] = e["seen"]
+            else:  # J: what others knew of the two hands moves with the cards
+                ks, kt = str(seat), str(t)
+                for u, k in enumerate(known):
+                    if u != seat and u != t:
+                        a, b = k.pop(ks, None), k.pop(kt, None)
+                        if b is not None:
+                            k[ks] = b
+                        if a is not None:
+                            k[kt] = a
+                known[seat][kt], known[t][ks] = e["gave"], e["got"]
             for u, shown in outs:
                 out = events[i] if i < j else {}
                 if out.get("type") != "out" or out["seat"] != u:
@@ -818,6 +842,8 @@ class _Replay:
                     self.played[u].append(out["card"])
                 self.out[u] = True
                 self.protected[u] = False
+                for k in known:
+                    k.pop(str(u), None)
                 i += 1
             if sum(not o for o in self.out) == 1:
                 reason = "last"
