@@ -206,6 +206,7 @@ async def check_turn(p: Person) -> None:
     me = ui.name(p.seat)
     assert flat(_("◀ to act")) in seats.split(me, 1)[1].split(ui.name((p.seat + 1) % view["players"]))[0]
     assert p.text("#hand") == flat("\n".join(ui.mine(view)))
+    assert p.text("#status") == flat("\n".join(ui.status(view)))  # the bid to beat, the pile, the claim
     if ui.game_id == "liars-dice":
         pictures = [f"[{d}]" for d in view["dice"]]
     elif ui.game_id == "love-letter":
