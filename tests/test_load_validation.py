@@ -182,9 +182,13 @@ def test_a_bad_configuration_in_a_save_is_refused_as_make_refuses_it() -> None:
         with pytest.raises(GameConfigError) as info:
             liars.load(json.dumps({**data, key: value}))
         assert info.value.code == code
-    unnamed: list[tuple[str, Any]] = [("players", None), ("seed", None), ("players", True), ("options", {})]
+    unnamed: list[tuple[str, Any]] = [("players", None), ("seed", None), ("players", True), ("options", [])]
     for key, value in unnamed:
         _refused({**data, key: value})  # make() would fill these in: a save must name them
+    # an option left out is its default (a save from before the option): the same game here
+    assert liars.load(json.dumps({**data, "options": {}})).to_json() == json.dumps(
+        data, sort_keys=True, separators=(",", ":")
+    )
 
 
 @pytest.mark.parametrize("game_id", sorted(SPECS))

@@ -679,12 +679,11 @@ def _load(data: Mapping[str, Any]) -> State:
         raise save_error("game must be a game id")
     if not isinstance(data["options"], dict):
         raise save_error("options must be an object")
-    # make() fills these in when missing or null (a random seed, the default players and
-    # options); a save names them all, as to_json writes them
+    # make() fills these in when null (a random seed, the default players); a save names them.
+    # An option left out takes its default, as in make(): a save from before the option existed.
     if type(data["players"]) is not int or type(data["seed"]) is not int:
         raise save_error("players and seed must be whole numbers")
     game = make(data["game"], players=data["players"], seed=data["seed"], **data["options"])
-    saved_keys(data["options"], [o.name for o in game.info.options], "options")
     saved_keys(data, _SAVE_KEYS, "the save")
     n = game.players
     rng = saved_list(data["rng"], "rng", length=2)
