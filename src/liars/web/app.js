@@ -66,7 +66,7 @@ function soundSwitch() {
       if (sound.on && "Notification" in window && Notification.permission === "default") Notification.requestPermission();
       render();
     },
-  }, sound.on ? "🔔" : "🔕");
+  }, "♪");
 }
 
 function chime() {
@@ -446,7 +446,13 @@ function tablePage() {
   // one who played (the seats being asked are not "to play": the window says what it asks).
   const turn = v.over ? [] : win ? [R.next(v)] : v.to_act;
   const away = new Set(f.away || []);
+  const n = S.info.seats.length;
+  const at = (i) => { // where seat i sits around an ellipse, the viewer (or seat 1) at the bottom
+    const a = Math.PI / 2 + (2 * Math.PI * (i - (f.seat ?? 0))) / n;
+    return `--x: ${(50 + 41 * Math.cos(a)).toFixed(1)}%; --y: ${(50 + 39 * Math.sin(a)).toFixed(1)}%`;
+  };
   const seats = h("ol", { class: "seats", id: "seats" }, S.info.seats.map((s, i) => h("li", {
+    style: at(i),
     class: ["seat", turn.includes(i) ? "turn" : "", i === f.seat ? "me" : "", away.has(i) || s.away ? "away" : "",
       s.kind === "human" && s.connected === false ? "offline" : ""].join(" "),
     "data-seat": i,
@@ -467,8 +473,10 @@ function tablePage() {
       f.seat === null ? h("span", { class: "spectator", id: "spectating" }, ` — ${t("spectating")}. ${t("spectators_note")}`) : ""),
     awayMe() ? h("p", { class: "notice", id: "away-me" }, t("away_me"), " ",
       h("button", { type: "button", id: "back", onclick: comeBack }, t("back"))) : null,
-    seats,
-    h("section", { class: "board", id: "board" }, R.board(v, ctx)),
+    // On a wide screen the seats sit around the felt (you at the bottom) with the board in the
+    // middle; on a phone they stay a grid above it. The order in the page is the same for both.
+    h("div", { class: "felt-table", id: "felt" }, seats,
+      h("section", { class: "board", id: "board" }, R.board(v, ctx))),
     f.seat !== null && !v.over ? h("section", { class: "mine", id: "mine" }, R.mine(f, ctx)) : null,
     f.legal.length ? h("section", { class: "actions", id: "actions" }, R.actions(f, ctx),
       S.deadlineAt !== null ? h("span", { class: "countdown", id: "countdown" }) : null,
