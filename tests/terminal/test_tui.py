@@ -416,6 +416,36 @@ def test_a_finished_game_is_saved_and_play_again_answers(tmp_path: Path) -> None
     assert saved_state(path) == app.table.state.to_json()
 
 
+def test_a_saved_game_continues_where_it_stood(tmp_path: Path) -> None:
+    """``liars play --load``: the state and moves of a save; the log tells the story so far."""
+    i18n.use("nb")
+    game = liars.make("liegen", players=3, seed=4, accuse="next")
+    state = game.new_game()
+    bot = load_bot("random", game.id, seed=9)
+    moves: list[list[Any]] = []
+    while len(moves) < 12 or state.to_act[0] != 0:  # twelve moves in, at the person's turn
+        seat = state.to_act[0]
+        action = bot.act(state.view(seat), state.legal_actions(seat))
+        moves.append([seat, action.to_json()])
+        state.act(seat, action)
+    names = setup.names("nb", 3, 0)
+    bots = {s: load_bot("random", game.id, seed=s) for s in (1, 2)}
+    path = tmp_path / "g.json"
+    app = TableApp(game, ui_for(game.id, names, 0), bots, 0, str(path), 0, state=state.clone(), moves=moves)
+
+    async def body(p: Person) -> None:
+        view = p.view()
+        for line in [line for e in app.ui.events(view) for line in app.ui.narrate(e, view)]:
+            assert p.logged(line)
+        await check_turn(p)
+        await play_to_the_end(p, check=False)
+        await p.answer("")
+
+    drive(app, body)
+    assert app.return_value == 0 and app.table.moves[: len(moves)] == [tuple(m) for m in moves]
+    assert saved_state(path) == app.table.state.to_json()
+
+
 def test_once_out_the_person_may_skip_to_the_result() -> None:
     # Three players, one die each: the person bids the most there can be, so someone calls and they lose.
     app = table_app("liars-dice", "en", seed=1, players=3)

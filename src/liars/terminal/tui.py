@@ -31,7 +31,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, RichLog, Static
 
-from .. import Game, IllegalAction
+from .. import Game, IllegalAction, State
 from ..bots import Bot, action_bound, checked_act
 from . import i18n, screens, setup
 from .i18n import _, game_name
@@ -171,6 +171,8 @@ class TableApp(App[int]):
         delay: float = 0.4,
         again: bool = False,
         levels: Sequence[str] | None = None,
+        state: State | None = None,
+        moves: Sequence[Sequence[Any]] = (),
     ) -> None:
         super().__init__()
         self.title = game_name(game.id)  # the terminal window's title
@@ -178,7 +180,11 @@ class TableApp(App[int]):
         self.save_path, self.delay, self.again = save_path, delay, again
         self.levels = list(levels) if levels is not None else None
         self.out = LogConsole(self._write_log)
-        self.table = Table(state=game.new_game(), ui=ui, bots=dict(bots), human=human, console=self.out)
+        # A resumed game (``liars play --load``) brings its state and the moves that led there; the log
+        # then tells the story so far, so the person sees where they are.
+        start = state if state is not None else game.new_game()
+        self.table = Table(state=start, ui=ui, bots=dict(bots), human=human, console=self.out)
+        self.table.moves = [(int(m[0]), m[1]) for m in moves]
         self.bound = action_bound(game) if human is None else None
         self.saved = False  # the game is in a file already: leaving need not ask
         self.waiting = False  # the input waits for the person
@@ -395,18 +401,24 @@ def run_tui(
     delay: float = 0.4,
     again: bool = False,
     levels: Sequence[str] | None = None,
+    state: State | None = None,
+    moves: Sequence[Sequence[Any]] = (),
 ) -> int:
     """Play (or, with ``human_seat`` None, watch) one game of ``game`` full screen.
 
     ``ui`` is the game's screen module for the same names and seat,
     ``bots`` one bot per other seat (``levels`` their level names, in seat
-    order, for the opening line).  Returns 0 when the game was played to
-    the end, 130 when the person left before it (after offering to save),
-    :data:`AGAIN` when ``again`` offered another game and they said yes,
-    and non-zero after an error (a bot that answers no legal action).
+    order, for the opening line).  ``state`` and ``moves`` continue a saved
+    game (``liars play --load``) instead of dealing ``game`` anew.  Returns
+    0 when the game was played to the end, 130 when the person left before
+    it (after offering to save), :data:`AGAIN` when ``again`` offered
+    another game and they said yes, and non-zero after an error (a bot that
+    answers no legal action).
     """
     i18n.use(lang)
-    app = TableApp(game, ui, bots, human_seat, save_path=save_path, delay=delay, again=again, levels=levels)
+    app = TableApp(
+        game, ui, bots, human_seat, save_path, delay, again=again, levels=levels, state=state, moves=moves
+    )
     code = app.run()
     # No result: the app stopped on an error (a broken bot, a bug), whose traceback Textual has printed.
     return code if code is not None else (app.return_code or 1)
