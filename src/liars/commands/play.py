@@ -17,5 +17,9 @@ def add(sub: Any) -> None:
     from ..terminal.i18n import _
 
     p = sub.add_parser("play", help=_("play a game in the terminal against bots"))
+    setup.add_load(p)  # ``liars play --load FILE``: the file names the game
+    setup.add_lang(p)
+    setup.add_bots(p)
+    setup.add_delay(p, watch=False)
     setup.add_game_parsers(p, watch=False)
     p.set_defaults(func=run)

@@ -16,14 +16,14 @@ def run(args: argparse.Namespace) -> int:
     from ..terminal import i18n
     from ..terminal.games import ui_for
     from ..terminal.i18n import _
-    from ..terminal.loop import Quit, replay
+    from ..terminal.loop import Quit, os_reason, replay
 
     i18n.use(i18n.choose(args.lang))
     try:
         text = Path(args.file).read_text(encoding="utf-8")
     except OSError as exc:
         raise usage_error(
-            _("Cannot read {file}: {reason}").format(file=args.file, reason=exc.strerror)
+            _("Cannot read {file}: {reason}").format(file=args.file, reason=os_reason(exc, reading=True))
         ) from None
     try:
         data = json.loads(text)

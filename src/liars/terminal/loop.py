@@ -208,10 +208,10 @@ class Table:
         return json.dumps(data, ensure_ascii=False)
 
 
-def os_reason(exc: OSError) -> str:
+def os_reason(exc: OSError, reading: bool = False) -> str:
     """Why a file could not be written or read, in the player's words (``strerror`` is English)."""
     reasons = {
-        errno.ENOENT: _("no such folder"),
+        errno.ENOENT: _("no such file") if reading else _("no such folder"),
         errno.ENOTDIR: _("no such folder"),
         errno.EACCES: _("permission denied"),
         errno.EPERM: _("permission denied"),

@@ -3,37 +3,56 @@
 from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from .. import make
+from .. import GAME_IDS, GameConfigError, State, make
 from ..bots import load as load_bot
 from ..errors import usage_error
 from . import i18n, setup
 from .games import ui_for
-from .i18n import _, game_name
-from .loop import Quit, Table, numbered_path, offer_save, play_again, save, unwritable
+from .i18n import _, game_name, ngettext
+from .loop import Quit, Table, load_saved, numbered_path, offer_save, os_reason, play_again, save, unwritable
 
 
 def run(args: argparse.Namespace, human: bool) -> int:
-    """Play (``human``) or watch games until the person is done; 130 after Ctrl-C."""
-    lang = i18n.choose(args.lang)
+    """Play (``human``) or watch games until the person is done; 130 after Ctrl-C.
+
+    ``liars play --load FILE`` sits the person back at a saved game, exactly
+    where it stood (the engine's own state, moves and names); playing again
+    afterwards deals a new game with the same settings.
+    """
+    lang = i18n.choose(getattr(args, "lang", None))
     i18n.use(lang)
     console = Console(highlight=False)
+    resumed = load_game(args) if human and getattr(args, "load", None) else None
+    if resumed is not None:
+        state, data = resumed
+        args.game, args.players = state.game.id, state.game.players
+        seed, opts = state.game.seed, dict(state.game.options)
+        if isinstance(data.get("human"), int):
+            args.seat = data["human"]
+    elif not getattr(args, "game", None):
+        raise usage_error(_("Choose a game: {games}.").format(games=", ".join(GAME_IDS)))
+    else:
+        opts, seed = setup.options(args), setup.seed(args)
     players, levels = setup.seats(args, human)
-    me = args.seat if human else None
+    me = getattr(args, "seat", 0) if human else None
     if me is not None and not 0 <= me < players:
         raise usage_error(_("Your seat must be between 0 and {last}.").format(last=players - 1))
-    opts = setup.options(args)
-    seed = setup.seed(args)
-    if args.save and (why := unwritable(args.save)) is not None:
-        raise usage_error(_("Cannot save to {path}: {reason}.").format(path=args.save, reason=why))
+    target = getattr(args, "save", None) or (args.load if resumed is not None else None)
+    if target and (why := unwritable(target)) is not None:
+        raise usage_error(_("Cannot save to {path}: {reason}.").format(path=target, reason=why))
+    delay = getattr(args, "delay", setup.default_delay(watch=not human))
     number = 0
     while True:
         number += 1
-        path = numbered_path(args.save, number) if args.save else None
+        path = numbered_path(target, number) if target else None
         game = make(args.game, players=players, seed=seed, **opts)
         names = setup.names(lang, players, me)
         bot_seats = [s for s in range(players) if s != me]
@@ -51,7 +70,19 @@ def run(args: argparse.Namespace, human: bool) -> int:
             console.print(Text(_("Type ? for help, Ctrl-C to leave.")))
         if path and number > 1:
             console.print(Text(_("This game will be saved to {path}.").format(path=path)))
-        table = Table(game.new_game(), ui, bots, me, console, delay=args.delay)
+        table = Table(game.new_game(), ui, bots, me, console, delay=delay)
+        if resumed is not None and number == 1:
+            table.state, table.moves = resumed[0], [(s, a) for s, a in resumed[1].get("moves") or []]
+            table.seen = len(ui.events(table.state.view(me)))  # told already, in the game that was saved
+            console.print(
+                Text(
+                    ngettext(
+                        "Continuing {file}: {n} move so far.",
+                        "Continuing {file}: {n} moves so far.",
+                        len(table.moves),
+                    ).format(file=args.load, n=len(table.moves))
+                )
+            )
         saved = False
         try:
             table.run()
@@ -67,3 +98,35 @@ def run(args: argparse.Namespace, human: bool) -> int:
                 offer_save(table, path)
             return 130 if isinstance(exc, KeyboardInterrupt) else 0  # Ctrl-D / closed input: a plain exit
         seed += 1
+
+
+def load_game(args: argparse.Namespace) -> tuple[State, dict[str, Any]]:
+    """The state and the terminal's keys of ``args.load``; a usage error, in words, for a bad file.
+
+    The engine checks the save strictly (``liars.load``); its reason is
+    English, so it is shown in English only and the other languages say
+    plainly that the file cannot be continued.
+    """
+    path: str = args.load
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = os_reason(exc, reading=True) if isinstance(exc, OSError) else _("not a text file")
+        raise usage_error(_("Cannot read {file}: {reason}").format(file=path, reason=reason)) from None
+    try:
+        state = load_saved(text)
+        data = json.loads(text)
+    except (GameConfigError, ValueError) as exc:
+        message = _("{file} is not a saved game that can be continued.").format(file=path)
+        if i18n.lang() == "en":
+            message += f" ({exc})"
+        raise usage_error(message) from None
+    if getattr(args, "game", None) not in (None, state.game.id):
+        raise usage_error(
+            _("{file} is a game of {saved}, not {game}.").format(
+                file=path, saved=game_name(state.game.id), game=game_name(args.game)
+            )
+        )
+    if state.over:
+        raise usage_error(_("{file} is a finished game: replay it with liars replay.").format(file=path))
+    return state, data

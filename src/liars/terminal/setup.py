@@ -125,7 +125,8 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
 
     In the language in force: ``liars.cli.build_parser`` chose it from the command line.
     """
-    sub = parser.add_subparsers(dest="game", metavar=_("GAME"), required=True)
+    # ``liars play --load FILE`` needs no game: the file says which.
+    sub = parser.add_subparsers(dest="game", metavar=_("GAME"), required=watch)
     for gid in GAME_IDS:
         info = game_class(gid).info
         p = sub.add_parser(gid, help=game_name(gid), description=f"{game_name(gid)}: {game_summary(gid)}")
@@ -137,26 +138,15 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
             p.add_argument(
                 "--seat", type=int, default=0, metavar="K", help=_("your seat, from 0 (default 0)")
             )
-        p.add_argument(
-            "--bots",
-            metavar=_("LEVELS"),
-            help=_("bot levels for the other seats, comma separated ({levels})").format(
-                # not levels(gid): that loads every bot, and --help should be quick
-                levels=", ".join(level_word(lvl) for lvl in LEVELS)
-            ),
-        )
+        add_bots(p)
         p.add_argument(
             "--seed", type=int, metavar="S", help=_("the game's seed: the same seed gives the same deal")
         )
-        p.add_argument("--lang", choices=i18n.LANGS, help=_("language: nb, nl or en (default: from LANG)"))
+        add_lang(p)
         p.add_argument("--save", metavar=_("FILE"), help=_("write the game to FILE (the engine's JSON)"))
-        p.add_argument(
-            "--delay",
-            type=float,
-            default=1.0 if watch else 0.4,
-            metavar=_("SECONDS"),
-            help=_("seconds between narrated events"),
-        )
+        if not watch:
+            add_load(p)
+        add_delay(p, watch)
         group = p.add_argument_group(_("options of {game}").format(game=game_name(gid)))
         for o in terminal_options(gid):
             text = option_help(gid, o)
@@ -184,6 +174,51 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
                 )
 
 
+def add_lang(p: argparse.ArgumentParser) -> None:
+    """``--lang`` on ``liars play`` and on each game, set only when given: neither overwrites the other."""
+    p.add_argument(
+        "--lang",
+        choices=i18n.LANGS,
+        default=argparse.SUPPRESS,
+        help=_("language: nb, nl or en (default: from LANG)"),
+    )
+
+
+def add_bots(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--bots",
+        metavar=_("LEVELS"),
+        default=argparse.SUPPRESS,
+        help=_("bot levels for the other seats, comma separated ({levels})").format(
+            # not levels(gid): that loads every bot, and --help should be quick
+            levels=", ".join(level_word(lvl) for lvl in LEVELS)
+        ),
+    )
+
+
+def add_delay(p: argparse.ArgumentParser, watch: bool) -> None:
+    p.add_argument(
+        "--delay",
+        type=float,
+        default=argparse.SUPPRESS,
+        metavar=_("SECONDS"),
+        help=_("seconds between narrated events") + f" ({_('default')} {default_delay(watch):g})",
+    )
+
+
+def default_delay(watch: bool) -> float:
+    return 1.0 if watch else 0.4
+
+
+def add_load(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--load",
+        metavar=_("FILE"),
+        default=argparse.SUPPRESS,
+        help=_("continue a game saved with --save (or when you left it)"),
+    )
+
+
 def options(args: argparse.Namespace) -> dict[str, Any]:
     """The game options given on the command line (absent ones keep the game's defaults)."""
     opts = terminal_options(args.game)
@@ -208,7 +243,8 @@ def seats(args: argparse.Namespace, human: bool) -> tuple[int, list[str]]:
     """
     info = game_class(args.game).info
     have = levels(args.game)
-    listed = [read_level(b) for b in args.bots.split(",") if b.strip()] if args.bots else []
+    given = getattr(args, "bots", None)
+    listed = [read_level(b) for b in given.split(",") if b.strip()] if given else []
     me = 1 if human else 0
     players = args.players
     if players is None:
