@@ -217,12 +217,12 @@ def play(players: int, seed: int, **opts: Any) -> liars.State:
 def test_knowledge_from_tails_equals_knowledge_from_scratch() -> None:
     """Fed full views, tails and repeated views in random steps, it learns exactly what one full read does."""
     rng = random.Random(4)
-    for players, wild in ((3, False), (4, True), (2, False)):
-        final = play(players, players, wild_ones=wild)
+    for players, wild, spot_on in ((3, False, True), (4, True, False), (2, False, True)):
+        final = play(players, players, wild_ones=wild, spot_on=spot_on)
         rounds = final.view(None)["history"]
         assert len(rounds) >= 5
-        game = liars.make("liars-dice", players=players, seed=1, wild_ones=wild)
-        incremental = ld.Knowledge(players, wild)
+        game = liars.make("liars-dice", players=players, seed=1, wild_ones=wild, spot_on=spot_on)
+        incremental = ld.Knowledge(players, wild, spot_on)
         read = 0
         for upto in sorted(rng.sample(range(1, len(rounds) + 1), min(12, len(rounds)))):
             # a view whose history is entries [since, upto) of the game's first `upto` rounds
@@ -238,16 +238,16 @@ def test_knowledge_from_tails_equals_knowledge_from_scratch() -> None:
             incremental.update(view)
             incremental.update(view)  # the same view twice counts nothing twice
             read = upto
-            scratch = ld.Knowledge(players, wild)
+            scratch = ld.Knowledge(players, wild, spot_on)
             scratch.update(dict(view, history=rounds[:upto]))
             assert incremental.snapshot() == scratch.snapshot()
-            assert [incremental.threshold(s) for s in range(players)] == [
-                scratch.threshold(s) for s in range(players)
-            ]
+            for s in range(players):
+                assert incremental.threshold(s) == scratch.threshold(s)
+                assert incremental.spot_threshold(s) == scratch.spot_threshold(s)
         # a new epoch, or a history shorter than what was read, starts again
         short = {"history": rounds[:2], "history_len": 2, "history_epoch": 0}
         incremental.update(short)
-        scratch = ld.Knowledge(players, wild)
+        scratch = ld.Knowledge(players, wild, spot_on)
         scratch.update(short)
         assert incremental.snapshot() == scratch.snapshot()
         incremental.update({"history": rounds[:1], "history_len": 1, "history_epoch": 1})
@@ -271,10 +271,10 @@ def test_knowledge_fits_a_seat_that_calls_everything_higher_than_one_that_never_
     cups = [[2, 3, 4], [2, 3, 4], [2, 3, 4]]
     for _ in range(30):
         # seat 1 calls one two at once (a bid its own cup makes sure)
-        k._round({"dice": cups, "bids": [{"seat": 0, "quantity": 1, "face": 2}], "caller": 1})
+        k._round({"dice": cups, "bids": [{"seat": 0, "quantity": 1, "face": 2}], "caller": 1, "call": "liar"})
         # seat 2 raises over six sixes of nine dice (a bid it finds hopeless)
         bids = [{"seat": 1, "quantity": 6, "face": 6}, {"seat": 2, "quantity": 7, "face": 2}]
-        k._round({"dice": cups, "bids": bids, "caller": 0})
+        k._round({"dice": cups, "bids": bids, "caller": 0, "call": "liar"})
     assert k.threshold(1) >= 0.9 and k.threshold(2) <= 0.1
 
 
@@ -390,3 +390,16 @@ def test_the_gauntlet_styles_play_legal_games_to_the_end() -> None:
                     s, bots.checked_act(lineup[s], names[(s + i) % len(names)], view, state.legal_actions(s))
                 )
             assert state.winners
+
+
+def test_knowledge_fits_when_a_seat_claims_spot_on() -> None:
+    """Seat 1 claims spot-on on one two among 2 + 4 dice (exact chance 0.40 on its cup); seat 2 never does."""
+    k = ld.Knowledge(3, False, spot_on=True)
+    cups = [[3, 4], [3, 4], [3, 4]]
+    for _ in range(20):
+        bids = [{"seat": 0, "quantity": 1, "face": 2}]
+        k._round({"dice": cups, "bids": bids, "caller": 1, "call": "spot_on"})
+        bids = [{"seat": 1, "quantity": 1, "face": 2}, {"seat": 2, "quantity": 1, "face": 5}]
+        k._round({"dice": cups, "bids": bids, "caller": 0, "call": "liar"})
+    assert k.spot_threshold(1) < 0.4 < k.spot_threshold(2)
+    assert k.threshold(1) == k.call_prior  # a spot-on claim is no example of calling liar

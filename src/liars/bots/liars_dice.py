@@ -168,6 +168,7 @@ class Knowledge:
         self,
         players: int,
         wild: bool,
+        spot_on: bool = False,
         prior_share: float = 0.4,
         prior_weight: float = 10.0,
         call_prior: float = 0.35,
@@ -175,6 +176,8 @@ class Knowledge:
     ) -> None:
         self.players = players
         self.wild = wild
+        self.spot_on = spot_on
+        self.spot_prior = 0.6
         self.prior_share = prior_share
         self.prior_weight = prior_weight
         self.call_prior = call_prior
@@ -188,6 +191,7 @@ class Knowledge:
         self.dice = [0.0] * self.players
         self.loglik = [[0.0] * len(GRID) for _ in range(self.players)]
         self.examples = [0] * self.players
+        self.spot_loglik = [[0.0] * len(GRID) for _ in range(self.players)]
 
     def update(self, view: Mapping[str, Any]) -> None:
         """Take in the history entries not read yet (the view may hold only a tail)."""
@@ -211,9 +215,24 @@ class Knowledge:
             self.dice[s] += len(cups[s])
             if j:  # it faced the bid before and raised
                 self._decision(s, cups[s], bids[j - 1], total, False)
+                self._spot(s, cups[s], bids[j - 1], total, False)
         if bids:
             caller = h["caller"]
-            self._decision(caller, cups[caller], bids[-1], total, True)
+            spot = h["call"] == "spot_on"
+            if not spot:  # the call model is "liar, given no spot-on"
+                self._decision(caller, cups[caller], bids[-1], total, True)
+            self._spot(caller, cups[caller], bids[-1], total, spot)
+
+    def _spot(self, seat: int, cup: Sequence[int], bid: Mapping[str, Any], total: int, claimed: bool) -> None:
+        """A labelled spot-on example: the bid's chance of being exact on the seat's own cup."""
+        if not self.spot_on:
+            return
+        p = face_p(bid["face"], self.wild)
+        chance = exactly(bid["quantity"] - own_count(cup, bid["face"], self.wild), total - len(cup), p)
+        row = self.spot_loglik[seat]
+        sign = 1.0 if claimed else -1.0
+        for i, tau in enumerate(GRID):
+            row[i] += log_sigmoid(sign * (chance - tau) / self.temp)
 
     def _decision(
         self, seat: int, cup: Sequence[int], bid: Mapping[str, Any], total: int, called: bool
@@ -232,17 +251,24 @@ class Knowledge:
 
     def threshold(self, seat: int) -> float:
         """The fitted calling threshold of ``seat`` (``call_prior`` before any evidence)."""
-        row = self.loglik[seat]
-        best, best_v = self.call_prior, -math.inf
+        return self._fit(self.loglik[seat], self.call_prior)
+
+    def spot_threshold(self, seat: int) -> float:
+        """The exact-chance (on its own cup) above which ``seat`` claims spot-on (``spot_prior`` at first)."""
+        return self._fit(self.spot_loglik[seat], self.spot_prior)
+
+    @staticmethod
+    def _fit(row: Sequence[float], prior: float) -> float:
+        best, best_v = prior, -math.inf
         for i, tau in enumerate(GRID):
-            v = row[i] - ((tau - self.call_prior) / 0.1) ** 2
+            v = row[i] - ((tau - prior) / 0.1) ** 2
             if v > best_v:
                 best, best_v = tau, v
         return best
 
     def snapshot(self) -> tuple[Any, ...]:
         """Everything learnt, for comparing two ways of building it."""
-        return (self.read, self.hits, self.dice, self.loglik, self.examples)
+        return (self.read, self.hits, self.dice, self.loglik, self.examples, self.spot_loglik)
 
 
 def face_share(view: Mapping[str, Any], prior: float = 0.4, weight: float = 10.0) -> list[float]:
@@ -250,7 +276,7 @@ def face_share(view: Mapping[str, Any], prior: float = 0.4, weight: float = 10.0
 
     Kept for callers that hold one view; the bot itself uses :class:`Knowledge`.
     """
-    k = Knowledge(view["players"], view["options"]["wild_ones"], prior, weight)
+    k = Knowledge(view["players"], view["options"]["wild_ones"], False, prior, weight)
     k.update(view)
     return [k.share(s) for s in range(view["players"])]
 
@@ -363,7 +389,7 @@ class Plan:
       the later risk; a called raise spares it).
 
     Another seat losing a die is worth ``gain`` (it brings the win nearer);
-    spot-on, when it is exactly right, is worth ``gain`` per other seat.
+    spot-on, when it is exactly right, is worth ``spot`` per other seat (every other seat loses a die).
     No sampling, so the bot is deterministic for a view and costs well under
     a millisecond per decision.
     """
@@ -377,8 +403,10 @@ class Plan:
         gain: float,
         temp: float,
         jumps: int,
+        spot: float = 0.0,
     ) -> None:
         self.view = view
+        self.spot = spot
         self.beliefs = beliefs
         self.wild: bool = view["options"]["wild_ones"]
         self.spot_on: bool = view["options"]["spot_on"]
@@ -397,6 +425,7 @@ class Plan:
         self.nxt = nxt
         self.n_next = counts[nxt] if nxt != me else 0
         self.tau = knowledge.threshold(nxt)
+        self.tau_spot = knowledge.spot_threshold(nxt) if self.spot_on else 2.0
         dice: list[int] = view["dice"]
         # Per face: the distribution of the count over every cup but the next seat's (mine known),
         # and of the next seat's count.
@@ -438,24 +467,29 @@ class Plan:
 
     def spot_value(self, quantity: int, face: int) -> float:
         e = self.exact(quantity, face)
-        return e * self.gain * (self.alive - 1) - (1 - e)
+        return e * self.spot * (self.alive - 1) - (1 - e)
 
     def raise_value(self, quantity: int, face: int) -> float:
         """Minus the chance of losing a die by this raise, plus ``gain`` times the next seat losing one."""
         unseen_next = self.total - self.n_next
         p = face_p(face, self.wild)
         cdf = self.rest_cdf[face]
+        rest = self.rest[face]
         risk = called = good = 0.0
         for k, pk in enumerate(self.next_pmf[face]):
             if not pk:
                 continue
-            chance = at_least(quantity - k, unseen_next, p)
-            c = pk * sigmoid((self.tau - chance) / self.temp)
             need = quantity - k  # what the rest (my cup included) must show
+            chance = at_least(need, unseen_next, p)
+            spot = 0.0
+            if self.spot_on:  # the next seat claims spot-on by its own fitted rule, else maybe calls
+                spot = sigmoid((exactly(need, unseen_next, p) - self.tau_spot) / self.temp)
+            c = pk * (1 - spot) * sigmoid((self.tau - chance) / self.temp)
             false = cdf[min(need - 1, len(cdf) - 1)] if need > 0 else 0.0
-            risk += c * false
-            good += c * (1 - false)
-            called += c
+            exact = rest[need] if 0 <= need < len(rest) else 0.0
+            risk += c * false + pk * spot * exact
+            good += c * (1 - false) + pk * spot * (1 - exact)
+            called += c + pk * spot
         return -(risk + (1 - called) * self.cont) + self.gain * good
 
     def choose(self, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -539,6 +573,7 @@ class StrongDiceBot:
         gain: float = 0.0,
         temp: float = 0.25,
         jumps: int = 2,
+        spot: float = 0.0,
         **_: Any,
     ) -> None:
         if mode not in MODES:
@@ -551,6 +586,7 @@ class StrongDiceBot:
         self.gain = gain
         self.temp = temp
         self.jumps = jumps
+        self.spot = spot
         self.search = Search(
             budget=budget,
             iterations=iterations,
@@ -597,7 +633,8 @@ class StrongDiceBot:
         """Bring :attr:`knowledge` up to date with the view's new history entries."""
         k = self.knowledge
         if k is None or k.players != view["players"]:
-            k = self.knowledge = Knowledge(view["players"], view["options"]["wild_ones"])
+            opts = view["options"]
+            k = self.knowledge = Knowledge(view["players"], opts["wild_ones"], opts["spot_on"])
         k.update(view)
         return k
 
@@ -612,7 +649,7 @@ class StrongDiceBot:
         beliefs = Beliefs(view, self.belief, shares)
         alive = sum(1 for c in view["dice_counts"] if c)
         if self.mode == "analytic" or (self.mode == "auto" and alive > 2):
-            plan = Plan(view, beliefs, knowledge, self.cont, self.gain, self.temp, self.jumps)
+            plan = Plan(view, beliefs, knowledge, self.cont, self.gain, self.temp, self.jumps, self.spot)
             return plan.choose(legal_actions, self.rng)
         self._counts = list(view["dice_counts"])
         self.search.sampler = beliefs.sample
