@@ -201,7 +201,14 @@ class Knowledge:
       since (a 7, a tied 8, a swap);
     - ``knows_me``: the seats that know the bot's own card now; through the
       bot's own plays they keep knowing it when it kept the card they saw,
-      which ``note_hand`` (the bot's hand at each of its turns) tells.
+      which ``note_hand`` (the bot's hand at each of its turns) tells;
+    - ``like``: per rank, how likely its card is that rank beyond what the
+      counts say (see :meth:`_played`; ``doubt`` is the chance we give a
+      player of playing the higher of two cards); zero where ``rules`` rule
+      a rank out, certain where the bot saw the card itself;
+    - and for the bot itself ``my_card`` and ``my_prot``, so that a seat who
+      knew a card it could have named, and did not, is believed to hold no
+      6 or 5.
     """
 
     def __init__(self, seat: int, players: int, doubt: float = 0.05) -> None:
