@@ -67,7 +67,7 @@ export default {
     const inHand = v.out[i] ? 0 : 1;
     return h("span", {},
       inHand ? back("mini") : h("span", { class: "tag out" }, x("knocked_out")),
-      v.protected[i] ? h("span", { class: "tag" }, ` 🛡 ${ctx.t("protected")}`) : "",
+      v.protected[i] ? h("span", { class: "tag" }, ` ${ctx.t("protected")}`) : "",
       v.target_wins > 1 ? h("div", { class: "tag" }, `${x("wins")}: ${v.round_wins[i]}`) : "",
       h("div", { class: "played" }, v.played[i].map((c) => card(c, { extra: "mini" }))));
   },
@@ -83,8 +83,7 @@ export default {
 
   mine(f, ctx) {
     const playing = f.legal.length > 0;
-    return h("div", {}, h("h3", {}, ctx.t("your_hand")),
-      playing ? h("p", { class: "hint" }, x("pick")) : null,
+    return h("div", {}, h("h3", {}, ctx.t("your_hand")), // what to do is said in the action bar
       h("div", { class: "hand own" }, (f.view.hand || []).map((c) => named(c, {
         pick: playing, selected: ctx.sel.includes(c), effect: true, onclick: playing ? () => ctx.toggle(c, false) : null,
       }))));
