@@ -709,8 +709,9 @@ def _load(data: Mapping[str, Any]) -> State:
     state.winners = winners
     state._restore(fields)
     state._check_consistent()
-    # A last net under the checks, cheap next to them: what every caller does first must work.
-    state.view(None)
+    # A last net under the checks: what every caller does first must work (the view without
+    # its history, which the checks above decoded entry by entry: a whole one costs as much again).
+    state.view(None, since=2**62)
     for seat in to_act:
         state.legal_actions(seat)
     return state

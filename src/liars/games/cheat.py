@@ -642,38 +642,54 @@ class CheatState(State):
         return [event_json(e, seat) for e in self.history.rsplit(";", tail)[1:]]
 
 
-_NUM = re.compile(r"0|[1-9][0-9]{0,15}")
+# The saved events' forms (see cheat_cards): plain ASCII numbers, no sign, no leading zeros.
+_N = "(0|[1-9][0-9]{0,15})"
+_S = re.compile("S" + ",".join([_N] * 3) + r",((?:0|[1-9][0-9]?)(?:\.(?:0|[1-9][0-9]?))*)", re.ASCII)
+_P = re.compile("P" + ",".join([_N] * 3) + ",(-|0|[1-9][0-9]{0,15})", re.ASCII)
+_C = re.compile("C" + ",".join([_N] * 7), re.ASCII)
+_W = re.compile("W" + _N, re.ASCII)
 
 
-def _num(text: str, lo: int, hi: int) -> int:
-    """A saved event's number: plain ASCII digits in ``[lo, hi]`` (``int`` would take ``+1``, ``1_0``)."""
-    if not _NUM.fullmatch(text):
-        raise save_error(f"history: {text[:20]!r} is not a number")
-    value = int(text)
-    if not lo <= value <= hi:
-        raise save_error(f"history: {value} is not between {lo} and {hi}")
-    return value
+def _bounded(values: Sequence[int], bounds: Sequence[tuple[int, int]]) -> None:
+    for v, (lo, hi) in zip(values, bounds, strict=True):
+        if not lo <= v <= hi:
+            raise save_error(f"history: {v} is not between {lo} and {hi}")
 
 
 def _saved_events(history: str, n: int) -> list[tuple[Any, ...]]:
-    """The saved history's events, decoded strictly: ``(kind, fields...)`` tuples, masks as ints."""
+    """The saved history's events, decoded strictly: ``(kind, fields...)`` tuples, masks as ints.
+
+    One pattern per kind of event (a number a field): a save of a long game
+    holds hundreds of events, and load should stay cheap.
+    """
+    seat, rank, count, mask = (0, n - 1), (0, 12), (1, DECK), (1, FULL)
+    play, challenge = (seat, rank, count), (seat, seat, rank, mask, (0, 1), seat, count)
     out: list[tuple[Any, ...]] = []
     for event in history.split(";"):
-        kind, f = event[:1], event[1:].split(",")
-        if kind == "S" and len(f) == 4:
-            sizes = [_num(x, 1, DECK) for x in f[3].split(".")]
+        kind = event[:1]
+        if kind == "P" and (m := _P.fullmatch(event)):
+            f = [int(x) for x in m.groups()[:3]]
+            _bounded(f, play)
+            cards = None if m[4] == "-" else int(m[4])
+            if cards is not None:
+                _bounded([cards], [mask])
+            out.append(("P", *f, cards))
+        elif kind == "C" and (m := _C.fullmatch(event)):
+            f = [int(x) for x in m.groups()]
+            _bounded(f, challenge)
+            out.append(("C", f[0], f[1], f[2], f[3], f[4] == 1, f[5], f[6]))
+        elif kind == "S" and (m := _S.fullmatch(event)):
+            f = [int(x) for x in m.groups()[:3]]
+            _bounded(f, (seat, rank, (0, DECK)))
+            sizes = [int(x) for x in m[4].split(".")]
             if len(sizes) != n:
                 raise save_error("history: the start event lists a size per seat")
-            out.append(("S", _num(f[0], 0, n - 1), _num(f[1], 0, 12), _num(f[2], 0, DECK), sizes))
-        elif kind == "P" and len(f) == 4:
-            mask = None if f[3] == "-" else _num(f[3], 1, FULL)
-            out.append(("P", _num(f[0], 0, n - 1), _num(f[1], 0, 12), _num(f[2], 1, DECK), mask))
-        elif kind == "C" and len(f) == 7:
-            seat, target, rank = _num(f[0], 0, n - 1), _num(f[1], 0, n - 1), _num(f[2], 0, 12)
-            turned, truthful = _num(f[3], 1, FULL), _num(f[4], 0, 1) == 1
-            out.append(("C", seat, target, rank, turned, truthful, _num(f[5], 0, n - 1), _num(f[6], 1, DECK)))
-        elif kind == "W" and len(f) == 1:
-            out.append(("W", _num(f[0], 0, n - 1)))
+            _bounded(sizes, [count] * n)
+            out.append(("S", *f, sizes))
+        elif kind == "W" and (m := _W.fullmatch(event)):
+            f = [int(m[1])]
+            _bounded(f, [seat])
+            out.append(("W", f[0]))
         else:
             raise save_error(f"history: {event[:30]!r} is not an event")
     return out
@@ -707,7 +723,7 @@ class _Replay:
         # can be: a card first seen in a play was in its player's hand from the start.
         self.where: dict[int, int] = {}
         self.traced = True  # False once a play's cards are unknown (a sampled state's history)
-        self.revealed: JSON | None = None
+        self.call: tuple[int, int, int, int, bool, int] | None = None  # the latest challenge, while it stands
         most = game.max_cards
         for e in events[1:]:
             if self.won:
@@ -740,7 +756,7 @@ class _Replay:
                 self.sizes[seat] -= count
                 self.pile += count
                 self.rank = (rank + 1) % 13
-                self.play, self.challenged, self.turn, self.revealed = (
+                self.play, self.challenged, self.turn, self.call = (
                     (seat, rank, count, mask),
                     False,
                     None,
@@ -760,18 +776,10 @@ class _Replay:
                 if taken != self.pile:
                     raise save_error("history: a challenge takes another pile than was on the table")
                 self.sizes[taker] += taken
-                for c, at in self.where.items():
-                    if at == PILE:
-                        self.where[c] = taker
+                for c in cards_of(self.known):  # the pile's traced cards (known holds exactly those)
+                    self.where[c] = taker
                 self.pile, self.known, self.complete, self.challenged = 0, 0, True, True
-                self.revealed = {
-                    "seat": p,
-                    "challenger": seat,
-                    "rank": RANKS[rank],
-                    "cards": codes_of(turned),
-                    "truthful": truthful,
-                    "taker": taker,
-                }
+                self.call = (p, seat, rank, turned, truthful, taker)
                 self.turn = None if truthful and not self.sizes[p] else (p + 1) % n
             elif e[0] == "W":
                 if self.play is None or e[1] != self.play[0] or self.sizes[e[1]]:
@@ -783,6 +791,21 @@ class _Replay:
                 raise save_error("history: a second start event")
         if self.challenged and self.turn is None and not self.won:
             raise save_error("history: a caught-out truthful last card must win")
+
+    @property
+    def revealed(self) -> JSON | None:
+        """The state's ``revealed`` that the latest challenge gives (None after a play)."""
+        if self.call is None:
+            return None
+        p, seat, rank, turned, truthful, taker = self.call
+        return {
+            "seat": p,
+            "challenger": seat,
+            "rank": RANKS[rank],
+            "cards": codes_of(turned),
+            "truthful": truthful,
+            "taker": taker,
+        }
 
 
 def _setup_cards(value: Any, what: str) -> int:

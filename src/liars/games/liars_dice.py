@@ -285,8 +285,7 @@ class DiceState(State):
         super()._check_saved(game, data)
         n, most = game.players, game.options["dice"]
         total = sum(_saved_counts(data["counts"], "counts", n, most))
-        for d in saved_list(data["dice"], "dice", most=total):
-            saved_int(d, "a die", 1, FACES)
+        _saved_ints(saved_list(data["dice"], "dice", most=total), "a die", 1, FACES)
         saved_int(data["round"], "round", 1, n * most)
         saved_int(data["opener"], "opener", -1, n - 1)
         saved_int(data["bid"], "bid", -1, FACES * total - 1)
@@ -299,8 +298,7 @@ class DiceState(State):
             _saved_bids(rec[2], "a round's bids", n, before)
             saved_str(rec[3], "a round's call")
             saved_int(rec[4], "a round's caller", 0, n - 1)
-            for d in saved_list(rec[6], "a round's dice", length=before):
-                saved_int(d, "a die", 1, FACES)
+            _saved_ints(saved_list(rec[6], "a round's dice", length=before), "a die", 1, FACES)
             saved_int(rec[7], "a round's count", 0, before)
             for key, what in ((8, "losers"), (9, "out")):
                 for s in saved_list(rec[key], f"a round's {what}", most=n):
@@ -601,18 +599,28 @@ class DiceState(State):
         }
 
 
+def _saved_ints(values: list[Any], what: str, lo: int, hi: int) -> list[int]:
+    """Every item a strict int in ``[lo, hi]``: one loop, no call an item (a save holds hundreds)."""
+    for v in values:
+        if type(v) is not int or not lo <= v <= hi:
+            saved_int(v, what, lo, hi)  # raises, naming the value
+    return values
+
+
 def _saved_counts(value: Any, what: str, players: int, most: int) -> list[int]:
-    return [
-        saved_int(c, f"a seat's count in {what}", 0, most) for c in saved_list(value, what, length=players)
-    ]
+    return _saved_ints(saved_list(value, what, length=players), f"a seat's count in {what}", 0, most)
 
 
 def _saved_bids(value: Any, what: str, players: int, total: int) -> None:
     """A list of ``[seat, bid index]`` pairs, the index within ``total`` dice (at most one bid per index)."""
+    top = FACES * total - 1
     for pair in saved_list(value, what, most=FACES * total):
-        seat, b = saved_list(pair, f"a bid in {what}", length=2)
-        saved_int(seat, f"a bidder in {what}", 0, players - 1)
-        saved_int(b, f"a bid in {what}", 0, FACES * total - 1)
+        if type(pair) is not list or len(pair) != 2:
+            saved_list(pair, f"a bid in {what}", length=2)  # raises
+        seat, b = pair
+        if type(seat) is not int or type(b) is not int or not 0 <= seat < players or not 0 <= b <= top:
+            saved_int(seat, f"a bidder in {what}", 0, players - 1)
+            saved_int(b, f"a bid in {what}", 0, top)
 
 
 def _next_with_dice(seat: int, counts: Sequence[int]) -> int:

@@ -671,46 +671,68 @@ def _event_json(token: str, seat: int | None, ann_codes: Sequence[str]) -> JSON:
     }
 
 
-_NUM = re.compile(r"-?(0|[1-9][0-9]{0,3})")
+# The saved tokens' forms (see _event_json): plain ASCII numbers, no leading zeros, only the
+# unknown card -1 signed.
+_N = "(0|[1-9][0-9]{0,3})"
+_LIST = r"((?:0|[1-9][0-9]{0,3})(?:\.(?:0|[1-9][0-9]{0,3}))*)"
+_D = re.compile(f"D{_N},{_N}", re.ASCII)
+_P = re.compile(f"P{_N},(-1|0|[1-9][0-9]{{0,3}}),{_N}", re.ASCII)
+_A = re.compile("A" + ",".join([_N] * 6) + f",(#(?:0|[1-9][0-9]{{0,3}})|{_LIST[1:-1]})", re.ASCII)
+_W = re.compile(f"W{_N},{_N},{_LIST}", re.ASCII)
 
 
-def _num(text: str, lo: int, hi: int) -> int:
-    """A log token's number: plain ASCII digits in ``[lo, hi]`` (``int`` would take ``+1``, ``1_0``)."""
-    if not _NUM.fullmatch(text):
-        raise save_error(f"log: {text[:20]!r} is not a number")
-    value = int(text)
-    if not lo <= value <= hi:
-        raise save_error(f"log: {value} is not between {lo} and {hi}")
-    return value
+def _bounded(values: Sequence[int], bounds: Sequence[tuple[int, int]]) -> None:
+    for v, (lo, hi) in zip(values, bounds, strict=True):
+        if not lo <= v <= hi:
+            raise save_error(f"log: {v} is not between {lo} and {hi}")
 
 
 def _log_tokens(log: str, g: LiegenGame) -> list[tuple[Any, ...]]:
-    """The saved log decoded strictly into ``(kind, fields...)`` tuples (see :func:`_event_json`)."""
+    """The saved log decoded strictly into ``(kind, fields...)`` tuples (see :func:`_event_json`).
+
+    One pattern per kind of token: a long round logs hundreds, and load should stay cheap.
+    """
     if not log.endswith(";"):
         raise save_error("log: every token ends with ';'")
     n, top, na = g.players, g.tables.ncards - 1, g.tables.na
-    most = n * (g.target_wins - 1) + 1
+    seat, card, ann, rounds, wins = (
+        (0, n - 1),
+        (0, top),
+        (0, na - 1),
+        (1, n * (g.target_wins - 1) + 1),
+        (0, g.target_wins),
+    )
+    play, accuse = (seat, (-1, top), ann), (seat, seat, card, ann, (0, 1), seat)
     out: list[tuple[Any, ...]] = []
     for token in log[:-1].split(";"):
-        kind, f = token[:1], token[1:].split(",")
-        if kind == "D" and len(f) == 2:
-            out.append(("D", _num(f[0], 1, most), _num(f[1], 0, n - 1)))
-        elif kind == "P" and len(f) == 3:
-            out.append(("P", _num(f[0], 0, n - 1), _num(f[1], -1, top), _num(f[2], 0, na - 1)))
-        elif kind == "A" and len(f) == 7:
-            head = [_num(f[0], 0, n - 1), _num(f[1], 0, n - 1), _num(f[2], 0, top), _num(f[3], 0, na - 1)]
-            true, taker = _num(f[4], 0, 1) == 1, _num(f[5], 0, n - 1)
+        kind = token[:1]
+        if kind == "P" and (m := _P.fullmatch(token)):
+            f = [int(x) for x in m.groups()]
+            _bounded(f, play)
+            out.append(("P", *f))
+        elif kind == "A" and (m := _A.fullmatch(token)):
+            f = [int(x) for x in m.groups()[:6]]
+            _bounded(f, accuse)
             taken: int | list[int]
-            if f[6].startswith("#"):
-                taken = _num(f[6][1:], 1, len(g.deck))
+            if m[7].startswith("#"):
+                taken = int(m[7][1:])
+                _bounded([taken], [(1, len(g.deck))])
             else:
-                taken = [_num(c, 0, top) for c in f[6].split(".")]
-            out.append(("A", *head, true, taker, taken))
-        elif kind == "W" and len(f) == 3:
-            wins = [_num(w, 0, g.target_wins) for w in f[2].split(".")]
-            if len(wins) != n:
+                taken = [int(c) for c in m[7].split(".")]
+                _bounded(taken, [card] * len(taken))
+            out.append(("A", *f[:4], f[4] == 1, f[5], taken))
+        elif kind == "D" and (m := _D.fullmatch(token)):
+            f = [int(x) for x in m.groups()]
+            _bounded(f, (rounds, seat))
+            out.append(("D", *f))
+        elif kind == "W" and (m := _W.fullmatch(token)):
+            f = [int(m[1]), int(m[2])]
+            _bounded(f, (seat, rounds))
+            score = [int(w) for w in m[3].split(".")]
+            if len(score) != n:
                 raise save_error("log: a win token lists the rounds won per seat")
-            out.append(("W", _num(f[0], 0, n - 1), _num(f[1], 1, most), wins))
+            _bounded(score, [wins] * n)
+            out.append(("W", *f, score))
         else:
             raise save_error(f"log: {token[:30]!r} is not a token")
     return out
