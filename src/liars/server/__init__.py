@@ -13,16 +13,21 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import platformdirs
+
 from .app import create_app
 
 
 def data_dir() -> Path:
-    """Where the embedded SQLite database lives: ``$LIARS_DATA_DIR``, else ``$XDG_DATA_HOME/liars``."""
+    """Where the embedded SQLite database lives: ``$LIARS_DATA_DIR``, else the platform's data folder.
+
+    ``platformdirs`` knows each platform's convention (``$XDG_DATA_HOME/liars``, else
+    ``~/.local/share/liars`` on Linux; the Application Support and AppData folders elsewhere).
+    """
     env = os.environ.get("LIARS_DATA_DIR")
     if env:
         return Path(env)
-    xdg = os.environ.get("XDG_DATA_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".local" / "share") / "liars"
+    return Path(platformdirs.user_data_dir("liars", appauthor=False))
 
 
 def default_db() -> str:

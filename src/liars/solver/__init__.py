@@ -14,10 +14,11 @@ can always ask.
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+import platformdirs
 
 TABLES = Path(__file__).with_name("tables")
 FACES = 6
@@ -30,8 +31,7 @@ def table_name(a: int, b: int, wild_ones: bool) -> str:
 
 def cache_dir() -> Path:
     """Where ``liars solve`` saves by default, and where :func:`lookup` looks after ``TABLES``."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "liars" / "solver"
+    return Path(platformdirs.user_cache_dir("liars", appauthor=False)) / "solver"
 
 
 def table_path(a: int, b: int, wild_ones: bool) -> Path | None:
