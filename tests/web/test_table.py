@@ -326,6 +326,12 @@ def test_the_join_page_shows_the_game_and_options_and_long_names_fit(web: Any, c
         a, web.url, "liars-dice", 4, {"dice": 4}, ["human", "human", "bot:strong", "bot:basic"], "Anna"
     )
     assert "Send the invite link" in a.locator("#waiting-help").inner_text()
+    # the invite also as a QR code: a square of 17 + 4v modules (4 px each, a 2 px margin)
+    qr = a.locator("#invite-qr")
+    assert qr.get_attribute("alt") == "The invite link as a QR code"
+    width, height = qr.evaluate("e => [e.naturalWidth, e.naturalHeight]")
+    modules = (width - 4) / 4
+    assert width == height and modules == int(modules) and (modules - 17) % 4 == 0 and modules >= 25
     b.goto(f"{web.url}/t/{table}")
     b.wait_for_selector("#join-form")
     help_ = b.locator("#waiting-help").inner_text()

@@ -383,6 +383,19 @@ function howTo(game, open) {
     h("p", {}, HOWTO[game]?.[getLang()] || (g && g.summary) || ""));
 }
 
+/** The invite link as a QR code (for a friend across the table with a phone), from the vendored qrcode.js. */
+function qrImage(link) {
+  if (typeof window.qrcode !== "function") return null;
+  try {
+    const qr = window.qrcode(0, "M");
+    qr.addData(link);
+    qr.make();
+    return h("img", { id: "invite-qr", class: "qr", src: qr.createDataURL(4, 2), alt: t("invite_qr"), width: 160, height: 160 });
+  } catch {
+    return null; // a link too long for a QR code: the field and the copy button remain
+  }
+}
+
 function waitingRoom() {
   const mine = store.get(S.tableId);
   const link = `${location.origin}/t/${S.tableId}`;
@@ -401,7 +414,8 @@ function waitingRoom() {
       h("button", { id: "copy", type: "button", onclick: async (e) => {
         try { await navigator.clipboard.writeText(link); } catch { /* the field is selectable */ }
         e.target.textContent = t("copied");
-      } }, t("copy"))),
+      } }, t("copy")),
+      qrImage(link)),
     h("ul", { class: "seatlist" }, S.info.seats.map((s) => h("li", {},
       `${t("seat", { n: s.seat + 1 })}: `,
       s.kind === "bot" ? t("bot", { level: levelName(s.level) }) : s.taken ? s.name : t("free"),

@@ -39,7 +39,7 @@ export const STRINGS = {
     private_table: "Show in the lobby: anyone may join", listed: "listed in the lobby", unlisted: "invite only",
     pick_first: "Pick the cards to play first.", table_options: "This table",
     sound_on: "Sound on your turn: on", sound_off: "Sound on your turn: off",
-    chat: "Table talk", chat_say: "Say something to the table", chat_send: "Send", well_played: "Well played!",
+    invite_qr: "The invite link as a QR code", chat: "Table talk", chat_say: "Say something to the table", chat_send: "Send", well_played: "Well played!",
   },
   nb: {
     title: "Løgnere", tagline: "Bløffespill for venner og roboter",
@@ -73,7 +73,7 @@ export const STRINGS = {
     private_table: "Vis i lobbyen: hvem som helst kan sette seg", listed: "vises i lobbyen", unlisted: "bare for inviterte",
     pick_first: "Velg kortene du vil spille først.", table_options: "Dette bordet",
     sound_on: "Lyd når det er din tur: på", sound_off: "Lyd når det er din tur: av",
-    chat: "Prat ved bordet", chat_say: "Si noe til bordet", chat_send: "Send", well_played: "Godt spilt!",
+    invite_qr: "Invitasjonslenken som QR-kode", chat: "Prat ved bordet", chat_say: "Si noe til bordet", chat_send: "Send", well_played: "Godt spilt!",
   },
   nl: {
     title: "Leugenaars", tagline: "Blufspellen voor vrienden en bots",
@@ -107,7 +107,7 @@ export const STRINGS = {
     private_table: "Toon in de lobby: iedereen mag aanschuiven", listed: "staat in de lobby", unlisted: "alleen op uitnodiging",
     pick_first: "Kies eerst de kaarten die je speelt.", table_options: "Deze tafel",
     sound_on: "Geluid als je aan de beurt bent: aan", sound_off: "Geluid als je aan de beurt bent: uit",
-    chat: "Aan tafel", chat_say: "Zeg iets tegen de tafel", chat_send: "Versturen", well_played: "Goed gespeeld!",
+    invite_qr: "De uitnodigingslink als QR-code", chat: "Aan tafel", chat_say: "Zeg iets tegen de tafel", chat_send: "Versturen", well_played: "Goed gespeeld!",
   },
 };
 
