@@ -457,3 +457,60 @@ def test_what_just_happened_moves_unless_less_motion_is_asked_for(web: Any, cont
     assert bid.evaluate("e => getComputedStyle(e).animationName") == "pop"
     other.emulate_media(reduced_motion="reduce")
     assert bid.evaluate("e => getComputedStyle(e).animationName") == "none"
+
+
+def test_a_play_by_keyboard_alone_and_text_contrast(web: Any, browser: Any) -> None:
+    """Every action is reachable by keyboard (a picked card keeps the focus across the page's
+    rebuild); the table's text has AA contrast (4.5:1) against what it is drawn on."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        table = create_table(
+            page, web.url, "cheat", 3, {}, ["human", "bot:random", "bot:random"], "Anna", window=30
+        )
+        for _ in range(200):  # answer windows until it is Anna's turn to play
+            if page.locator("#actions button.play").count():
+                break
+            step(page)
+            page.wait_for_timeout(50)
+        seq = web.table_state(table).to_json()
+        page.focus("#mine .pick >> nth=0")
+        page.keyboard.press("Space")
+        assert page.locator("#mine .pick.selected").count() == 1
+        assert page.evaluate("document.activeElement.id") == "pick-0"
+        for _ in range(80):
+            if page.evaluate("document.activeElement.classList.contains('play')"):
+                break
+            page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+        page.wait_for_function("!document.querySelector('#actions button.play')")
+        assert web.table_state(table).to_json() != seq  # the play was made
+        low = page.evaluate(
+            """() => {
+            const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+            const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+            const lum = ([r, g, b]) => 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+            const bg = (e) => {
+                for (; e; e = e.parentElement) {
+                    const c = getComputedStyle(e);
+                    const felt = c.backgroundImage !== 'none' && e.classList.contains('felt-table');
+                    if (felt) return [23, 115, 75];  // the felt's lightest green
+                    const v = rgb(c.backgroundColor);
+                    if (v.length < 4 || v[3] === 1) return v.slice(0, 3);
+                }
+                return [255, 255, 255];
+            };
+            const out = [];
+            for (const e of document.querySelectorAll('#app *')) {
+                const text = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+                if (!text || !e.offsetParent) continue;
+                const a = lum(rgb(getComputedStyle(e).color)), b = lum(bg(e));
+                const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+                if (ratio < 4.5) out.push(`${e.tagName}.${e.className}: ${ratio.toFixed(2)}`);
+            }
+            return out;
+        }"""
+        )
+        assert low == []
+    finally:
+        ctx.close()

@@ -270,6 +270,10 @@ export function render() {
   const y = window.scrollY; // the page is rebuilt: keep the reader where they were
   draw();
   window.scrollTo(0, y);
+  // Cards and action buttons get ids by position, so that a keyboard player's focus survives
+  // the rebuild (a picked card keeps it; Tab goes on from there to the action bar).
+  document.querySelectorAll("#mine .pick").forEach((el, i) => { el.id = `pick-${i}`; });
+  document.querySelectorAll("#actions button:not([id])").forEach((el, i) => { el.id = `act-${i}`; });
   // A frame may arrive while someone types: give the field its focus back.
   const again = focused && document.getElementById(focused);
   if (again && again !== document.activeElement) again.focus();
