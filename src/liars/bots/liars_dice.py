@@ -573,7 +573,7 @@ class StrongDiceBot:
         gain: float = 0.0,
         temp: float = 0.25,
         jumps: int = 2,
-        spot: float = 0.0,
+        spot: float = 0.4,
         **_: Any,
     ) -> None:
         if mode not in MODES:
