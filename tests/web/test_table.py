@@ -514,3 +514,35 @@ def test_a_play_by_keyboard_alone_and_text_contrast(web: Any, browser: Any) -> N
         assert low == []
     finally:
         ctx.close()
+
+
+def test_a_hidden_tab_is_told_by_its_title_and_a_notification(web: Any, browser: Any) -> None:
+    ctx = browser.new_context()
+    other = browser.new_context()
+    try:
+        ctx.grant_permissions(["notifications"])
+        # record the notifications the page makes (a headless browser shows none)
+        ctx.add_init_script(
+            """window.__told = [];
+            window.Notification = class { constructor(title) { window.__told.push(title); }
+                static get permission() { return 'granted'; } static requestPermission() {} };"""
+        )
+        a, b = ctx.new_page(), other.new_page()
+        table = create_table(a, web.url, "liars-dice", 2, {"dice": 5}, ["human", "human"], "Anna")
+        join(b, f"{web.url}/t/{table}", "Bram")
+        a.wait_for_selector("#table")
+        if web.table_state(table).to_act[0] == 0:  # Anna bids first: then it is Bram's turn
+            a.locator("#actions button.bid").first.click()
+        b.wait_for_selector("#actions button.bid")
+        assert not a.title().startswith("Your turn")
+        # Anna looks at another tab (a headless browser keeps every tab visible: say it is hidden)
+        a.evaluate(
+            """Object.defineProperty(document, 'hidden', { get: () => true, configurable: true });
+            document.dispatchEvent(new Event('visibilitychange'));"""
+        )
+        b.locator("#actions button.bid").first.click()
+        a.wait_for_function("document.title.startsWith('Your turn')")
+        assert a.evaluate("window.__told") == [a.title()]
+    finally:
+        ctx.close()
+        other.close()
