@@ -207,7 +207,7 @@ def test_norwegian_love_letter_says_knocked_out_and_omgang() -> None:
     assert "slått ut" in effect("K") and "slått ut" in effect("6")
     state = liars.make("love-letter", players=2, seed=1).new_game()
     ui = LoveLetterUI(["Du", "Ola"], 0)
-    assert ui.columns(state.view(0)) == ["Spilt", "Vunne omganger"]
+    assert ui.columns(state.view(0)) == ["Plass", "Spilt", "Vunne omganger"]
 
 
 def test_norwegian_hand_letters_follow_the_glossary() -> None:

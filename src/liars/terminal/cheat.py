@@ -96,8 +96,10 @@ class CheatUI(GameUI):
 
     def window_question(self, view: Mapping[str, Any]) -> str:
         last = view.get("last_play") or {}
-        return _("{name} played {claim}. Call liar? [y/N]").format(
-            name=self.name(last.get("seat")), claim=ranks(last.get("count", 1), last.get("rank", "?"))
+        return _("{name} played {claim} ({facts}). Call liar? [y/N]").format(
+            name=self.name(last.get("seat")),
+            claim=ranks(last.get("count", 1), last.get("rank", "?")),
+            facts=self.claim_facts(view, last.get("seat")),
         )
 
     def parse(self, text: str, view: Mapping[str, Any], legal: Sequence[Any]) -> JSON:

@@ -125,8 +125,10 @@ class LiegenUI(GameUI):
 
     def window_question(self, view: Mapping[str, Any]) -> str:
         ann = view.get("announcement") or {}
-        return _("{name} announced “{card}”. Accuse? [y/N]").format(
-            name=self.name(ann.get("seat")), card=announced(ann.get("card", "?"))
+        return _("{name} announced “{card}” ({facts}). Accuse? [y/N]").format(
+            name=self.name(ann.get("seat")),
+            card=announced(ann.get("card", "?")),
+            facts=self.claim_facts(view, ann.get("seat")),
         )
 
     def parse(self, text: str, view: Mapping[str, Any], legal: Sequence[Any]) -> JSON:

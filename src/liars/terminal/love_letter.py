@@ -109,9 +109,18 @@ class LoveLetterUI(GameUI):
         return _("Round {round} · {n} cards in the deck").format(round=view["round"], n=view["deck_size"])
 
     def columns(self, view: Mapping[str, Any]) -> list[str]:
-        return [_("Played"), pgettext("love-letter", "Rounds won")]  # its own word: "omganger" in nb
+        # The seat number first: "6 2 K" names the player by it.
+        return [_("Seat"), _("Played"), pgettext("love-letter", "Rounds won")]  # "omganger" in nb
 
     def row(self, view: Mapping[str, Any], seat: int) -> list[str]:
+        return [str(seat), *self._row(view, seat)]
+
+    def rules(self, view: Mapping[str, Any]) -> list[str]:
+        """The 16 cards, highest first: how many of each and what each does."""
+        counts = {"K": 1, "Q": 1, "J": 1, "T": 2, "9": 2, "8": 2, "7": 2, "6": 3, "5": 2}
+        return [f"  {n}× {name_of(code)}: {effect(code)}" for code, n in counts.items()]
+
+    def _row(self, view: Mapping[str, Any], seat: int) -> list[str]:
         played = " ".join(view["played"][seat]).replace("T", "10") or "—"
         if view["out"][seat]:
             played += " " + _("(out)")

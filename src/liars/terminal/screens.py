@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from .i18n import _, game_name
+from .i18n import _, game_name, game_summary
 from .ui import GameUI
 
 
@@ -26,8 +26,10 @@ def show(console: Console, ui: GameUI, view: Mapping[str, Any], legal: Sequence[
 
 
 def help_lines(ui: GameUI, view: Mapping[str, Any], legal: Sequence[Any]) -> list[str]:
-    """The long help behind ``?``: the forms this game reads, then this turn's short help."""
+    """The long help behind ``?``: the rules in brief, the forms this game reads, then this turn's help."""
     return [
+        _("Rules: {summary}").format(summary=game_summary(view["game"])),
+        *ui.rules(view),
         *ui.help(view),
         *ui.prompt_help(view, legal),
         _("Ctrl-C leaves the game (you may save it first)."),

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from rich.table import Table
 
-from .i18n import _, pgettext
+from .i18n import _, ngettext, pgettext
 
 JSON = dict[str, Any]
 
@@ -105,6 +105,22 @@ class GameUI:
     def help(self, view: Mapping[str, Any]) -> list[str]:
         """Every input form this game reads (shown for ``?``)."""
         return []
+
+    def rules(self, view: Mapping[str, Any]) -> list[str]:
+        """More of the rules for ``?`` than the one-line summary (Love Letter's card table)."""
+        return []
+
+    def claim_facts(self, view: Mapping[str, Any], seat: int | None) -> str:
+        """ "pile 7 cards, 3 cards left" for a challenge question: what the claim is worth judging by.
+
+        A claimant on their last cards is marked: let it pass and they may win.
+        """
+        pile = view.get("pile_size", 0)
+        left = view["hand_sizes"][seat] if seat is not None else 0
+        pile_text = ngettext("pile {n} card", "pile {n} cards", pile).format(n=pile)
+        if left == 0:
+            return pile_text + ", " + _("no cards left!")
+        return pile_text + ", " + ngettext("{n} card left", "{n} cards left", left).format(n=left)
 
     def table(self, view: Mapping[str, Any]) -> Table:
         """Everyone at the table, with whoever is to act marked."""

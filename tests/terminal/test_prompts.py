@@ -1,0 +1,76 @@
+"""Richer prompts (issue 18): the challenge question shows the pile and the claimant's cards left (a
+last card marked), ``?`` starts with the rules, Love Letter lists its cards and numbers its seats.
+"""
+
+from __future__ import annotations
+
+import liars
+from liars.terminal import i18n, screens
+from liars.terminal.games import ui_for
+from liars.terminal.i18n import game_summary
+
+
+def opened_window(game_id: str, seed: int) -> tuple[liars.State, int]:
+    """The first challenge window of a 3-player game: the opener played its legal action 0."""
+    state = liars.make(game_id, players=3, seed=seed).new_game()
+    claimant = state.to_act[0]
+    state.act(claimant, state.legal_actions(claimant)[0])
+    return state, claimant
+
+
+def test_the_cheat_question_shows_the_pile_and_the_cards_left() -> None:
+    i18n.use("en")
+    state, claimant = opened_window("cheat", 4)
+    seat = state.to_act[0]
+    view = state.view(seat)
+    ui = ui_for("cheat", ["A", "B", "C"], seat)
+    assert ui.is_window(state.legal_actions(seat))
+    left = view["hand_sizes"][claimant]
+    question = ui.window_question(view)
+    assert f"(pile {view['pile_size']} card" in question and f"{left} cards left)" in question
+    assert question.endswith("Call liar? [y/N]")
+    last = dict(view, hand_sizes=[0 if s == claimant else n for s, n in enumerate(view["hand_sizes"])])
+    assert "no cards left!" in ui.window_question(last)
+
+
+def test_the_liegen_question_in_norwegian() -> None:
+    i18n.use("nb")
+    state, claimant = opened_window("liegen", 6)
+    seat = state.to_act[0]
+    view = state.view(seat)
+    question = ui_for("liegen", ["A", "B", "C"], seat).window_question(view)
+    assert f"(bunken {view['pile_size']} kort, {view['hand_sizes'][claimant]} kort igjen)" in question
+    assert question.endswith("Anklage? [j/N]")
+
+
+def test_help_starts_with_the_rules_in_brief() -> None:
+    for lang in ("nb", "nl", "en"):
+        i18n.use(lang)
+        for game_id in liars.GAME_IDS:
+            state = liars.make(game_id, players=3, seed=1).new_game()
+            seat = state.to_act[0]
+            view = state.view(seat)
+            lines = screens.help_lines(
+                ui_for(game_id, ["A", "B", "C"], seat), view, state.legal_actions(seat)
+            )
+            assert game_summary(game_id) in lines[0]
+
+
+def test_love_letter_help_lists_the_sixteen_cards() -> None:
+    i18n.use("nb")
+    state = liars.make("love-letter", players=2, seed=1).new_game()
+    ui = ui_for("love-letter", ["Du", "Ola"], 0)
+    table = ui.rules(state.view(0))
+    assert len(table) == 9
+    assert sum(int(line.split("×")[0]) for line in table) == 16
+    assert table[0].startswith("  1× konge: ") and "slått ut" in table[0]
+    assert table[-2].startswith("  3× 6: ")
+
+
+def test_love_letter_numbers_its_seats() -> None:
+    i18n.use("nl")
+    state = liars.make("love-letter", players=3, seed=1).new_game()
+    ui = ui_for("love-letter", ["Jij", "Anouk", "Daan"], 0)
+    view = state.view(0)
+    assert ui.columns(view)[0] == "Plaats"
+    assert [ui.row(view, s)[0] for s in range(3)] == ["0", "1", "2"]
