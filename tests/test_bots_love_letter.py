@@ -439,9 +439,10 @@ def test_a_player_who_knew_my_card_and_did_not_name_it_holds_no_6_or_5() -> None
 def test_the_budget_is_an_opt_in_cap() -> None:
     """With a budget already spent, a decision still looks at the first batch of worlds and stops."""
     state = start(position([["8"], ["6"], ["7"]], ["T", "9"]))  # seat 0: 8 + T, several plays
-    capped = StrongBot(seed=1, budget=0.0, worlds=None)
+    capped = StrongBot(seed=1, budget=0.0)
     capped.act(state.view(0), state.legal_actions(0))
     assert capped.last_worlds == 8
     fixed = StrongBot(seed=1, worlds=40, prune=100.0)  # no pruning: all 40 worlds
     fixed.act(state.view(0), state.legal_actions(0))
     assert fixed.last_worlds == 40
+    assert StrongBot(iterations=40).worlds == fixed.worlds and StrongBot().worlds[4] > StrongBot().worlds[2]
