@@ -110,7 +110,7 @@ class _Style:
             if str(t) in known:
                 out[t] = {known[str(t)]: 1.0}
                 continue
-            w: dict[str, float] = {}
+            weights: dict[str, float] = {}
             for c, k in unseen.items():
                 if k <= 0 or c in excluded[t] or VALUE[c] <= floor[t]:
                     continue
@@ -118,8 +118,8 @@ class _Style:
                 lp = last.get(t)
                 if self.keep_bias and lp is not None and VALUE[c] < VALUE[lp] and lp != "Q":
                     weight *= 1.0 - self.keep_bias
-                w[c] = weight
-            out[t] = _norm(w) or _norm({c: float(k) for c, k in unseen.items() if k > 0})
+                weights[c] = weight
+            out[t] = _norm(weights) or _norm({c: float(k) for c, k in unseen.items() if k > 0})
         return out
 
     @staticmethod
@@ -150,7 +150,7 @@ class _Style:
     # -- scoring ------------------------------------------------------------
     def showdown(self, card: str, view: Mapping[str, Any]) -> float:
         """What keeping ``card`` is worth: more the nearer the end (the showdown is by value)."""
-        near = 1.0 + 2.0 / (1.0 + view["deck_size"])
+        near = 1.0 + 2.0 / (1.0 + float(view["deck_size"]))
         return self.keep_w * near * (VALUE[card] - 5) / 8.0
 
     def score(
