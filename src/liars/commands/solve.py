@@ -46,6 +46,12 @@ def run(args: argparse.Namespace) -> int:
     from ..solver.solve import solve
 
     rnd = Round(a, b, 1 if args.wild_ones else None)
+    out = Path(args.out) if args.out else cache_dir() / table_name(a, b, args.wild_ones)
+    if args.show and out.exists():  # a table solved before: show it as it is, no solving again
+        from ..solver.strategy import Strategy
+
+        print("\n".join(shown(Strategy.load(out))))
+        return 0
 
     def progress(seconds: float, iterations: int, expl: float) -> None:
         if not args.quiet:
@@ -58,7 +64,6 @@ def run(args: argparse.Namespace) -> int:
         f"CFR+ to exploitability {args.eps:g}"
     )
     result = solve(rnd, args.eps, args.max_iterations, args.max_seconds, progress)
-    out = Path(args.out) if args.out else cache_dir() / table_name(a, b, args.wild_ones)
     out.parent.mkdir(parents=True, exist_ok=True)
     result.strategy.save(out)
     # What ships is the rounded file: measure that one too, and keep the figure in the file.
@@ -74,7 +79,46 @@ def run(args: argparse.Namespace) -> int:
     print(f"  as stored (rounded):     {stored:.3g}")
     print(f"time:                      {result.seconds:.2f} s")
     print(f"strategy saved to:         {out} ({out.stat().st_size / 1024:.0f} KiB)")
+    if args.show:
+        print("\n".join(shown(result.strategy)))
     return 0 if result.exploitability <= args.eps else 1
+
+
+def shown(strategy: Any, top: int = 4, replies: int = 3) -> list[str]:
+    """The strategy in words a person can read: each opening hand's bids, then the replies.
+
+    The whole table is millions of numbers; what a player wants to know is
+    how to open with each hand (its ``top`` likeliest bids and their chances)
+    and how the other answers the ``replies`` most frequent openings (call
+    liar, or raise), hand by hand.
+    """
+    rnd = strategy.round
+
+    def bid(index: int) -> str:
+        if index < 0:
+            return "liar"
+        q, f = rnd.bid(index)
+        return f"{q}×{f}"
+
+    def line(hand: tuple[int, ...], dist: list[tuple[int, float]]) -> str:
+        best = sorted((d for d in dist if d[1] >= 0.005), key=lambda d: -d[1])[:top]  # no "0%" noise
+        dice = " ".join(f"[{d}]" for d in hand)
+        return f"  {dice:<{4 * max(rnd.a, rnd.b)}} " + ", ".join(f"{bid(a)} {p:.0%}" for a, p in best)
+
+    out = [f"The opener ({rnd.a} {'die' if rnd.a == 1 else 'dice'}) opens with, per hand:"]
+    weight: dict[int, float] = {}
+    for h, hand in enumerate(rnd.hands[0]):
+        dist = strategy.distribution(0, h)
+        out.append(line(hand, dist))
+        for action, p in dist:
+            weight[action] = weight.get(action, 0.0) + p * float(rnd.probs[0][h])
+    for opening in sorted(weight, key=lambda a: -weight[a])[:replies]:
+        out.append(
+            f"After the opening bid {bid(opening)} ({weight[opening]:.0%} of games), the other answers:"
+        )
+        for h, hand in enumerate(rnd.hands[1]):
+            out.append(line(hand, strategy.distribution(1 << opening, h)))
+    return out
 
 
 def add(sub: Any) -> None:
@@ -89,4 +133,10 @@ def add(sub: Any) -> None:
     p.add_argument("--max-seconds", type=float, help="stop after about this many seconds")
     p.add_argument("--out", help="where to save the strategy (default: the solver cache, which bots read)")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
+    p.add_argument(
+        "--show",
+        action="store_true",
+        help="print the strategy readably: the opening bids per hand and the replies (a table solved before "
+        "is shown without solving again)",
+    )
     p.set_defaults(func=run)
