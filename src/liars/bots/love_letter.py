@@ -52,11 +52,8 @@ _PLAY = {
 _Q = _PLAY["Q", None, None]
 _NONE: dict[int, str] = {}
 _NAMED = {1: 0.05, 2: 0.5}  # how likely a player holds the rank it just named, by its copies (a tuning knob)
-WORLDS: Mapping[int, int] = {
-    2: 160,
-    3: 160,
-    4: 320,
-}  # the strong bot's default worlds per decision, by players
+# The strong bot's default worlds per decision, by players (see StrongBot).
+WORLDS: Mapping[int, int] = {2: 160, 3: 160, 4: 160}
 _NO_KILL = 0.1  # how likely a player who knew my card and did not name it held a 6 or 5
 
 
@@ -415,20 +412,23 @@ class StrongBot:
 
     ``worlds`` is the fixed amount of work per decision: that many sampled
     worlds, each played out once per play still in the race, so the same
-    seed plays the same moves on any machine.  By default :data:`WORLDS`:
-    160 at two and three players (480 measured no stronger one-on-one), 320
-    at four, where more targets share the worlds (320 measured better there:
-    40.4/37.5% against 35.4/37.5% against the gauntlet's counter/memory).  A
-    number sets it for every table, a mapping per player count;
-    ``iterations`` is another name for it (the other games' word).
-    ``budget`` (seconds, default none) is an opt-in cap on top; when it is
-    hit first the move depends on the machine's speed.  ``keep_bias`` is how sure it is that a player kept a
-    card at least as high as the one they played (0: no such belief; 0.95
-    fitted the gauntlet's hands best of 0.8, 0.9, 0.95, 0.98).  ``chain``
-    (default on) follows every play of a hand, not only the last one.
-    ``prune``: a play is dropped once it trails the best by that
-    many standard errors; ``trust``: the rule of thumb's play gets that many
-    standard errors of head start.
+    seed plays the same moves on any machine.  By default :data:`WORLDS`,
+    160 at every table size: 480 measured no stronger one-on-one nor at
+    four players, and 320 at four was no stronger on a fresh seed
+    (33.5/35.8/30.2% against 33.5/34.8/31.8% with 160, against the
+    gauntlet's counter/aggressive/keeper, 300 rounds each).  A number sets
+    it for every table, a mapping per player count; ``iterations`` is
+    another name for it (the other games' word).  ``budget`` (seconds,
+    default none) is an opt-in cap on top; when it is hit first the move
+    depends on the machine's speed.
+
+    ``keep_bias`` is how sure it is that a player kept a card at least as
+    high as the one they played (0: no such belief; 0.95 fitted the
+    gauntlet's hands best of 0.8, 0.9, 0.95, 0.98).  ``chain`` (default on)
+    follows every play of a hand, not only the last one.  ``prune``: a play
+    is dropped once it trails the best by that many standard errors;
+    ``trust``: the rule of thumb's play gets that many standard errors of
+    head start.
     """
 
     def __init__(
