@@ -404,6 +404,17 @@ def test_love_letter_cards_say_what_they_do_and_a_play_goes_step_by_step(web: An
             "7 · Sjuer", "8 · Åtter", "9 · Nier", "10 · Tier", "Kn · Knekt", "D · Dame", "K · Konge",
         ]  # fmt: skip
         assert got["sent"] == [{"type": "play", "card": "6", "target": 1, "guess": "Q"}]
+        # the queen beside the jack is forced: the jack is not offered (picking it led nowhere)
+        pickable = page.evaluate(
+            """async () => {
+            const i18n = await import('/static/i18n.js');
+            const ll = (await import('/static/games/love_letter.js')).default;
+            const f = { seq: 3, legal: [{ type: 'play', card: 'Q' }], view: { hand: ['Q', 'J'] } };
+            const ctx = { t: i18n.t, name: (i) => String(i), me: 0, sel: [], pending: false };
+            return [...ll.mine(f, ctx).querySelectorAll('.pick')].map((e) => e.dataset.code);
+        }"""
+        )
+        assert pickable == ["Q"]
     finally:
         ctx.close()
 

@@ -84,9 +84,11 @@ export default {
   mine(f, ctx) {
     const playing = f.legal.length > 0;
     return h("div", {}, h("h3", {}, ctx.t("your_hand")), // what to do is said in the action bar
-      h("div", { class: "hand own" }, (f.view.hand || []).map((c) => named(c, {
-        pick: playing, selected: ctx.sel.includes(c), effect: true, onclick: playing ? () => ctx.toggle(c, false) : null,
-      }))));
+      // a card that cannot be played now (the queen is forced beside the jack or a 10) is not offered
+      h("div", { class: "hand own" }, (f.view.hand || []).map((c) => {
+        const can = playing && f.legal.some((a) => a.card === c);
+        return named(c, { pick: can, selected: ctx.sel.includes(c), effect: true, onclick: can ? () => ctx.toggle(c, false) : null });
+      })));
   },
 
   actions(f, ctx) {
