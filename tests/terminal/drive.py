@@ -47,6 +47,7 @@ class Run:
     screen: str = ""
     turns: int = 0
     windows: int = 0
+    pauses: int = 0
     errors: list[str] = field(default_factory=list)
     exit: int | None = None
 
@@ -68,11 +69,19 @@ def play(
     i18n.use(lang)
     again_prompt = _("Play again? [y/N] ")
     file_prompt = _("Save the game? File name (Enter = don't save): ")
+    pause_prompt = _("Enter = next round ")
     turn_marker = _("Your turn: {choices}").split("{")[0]
     run = Run()
     tries = 0
     agains = files = 0
-    patterns = [re.escape(again_prompt), r"\[[yj]/N\] ", PROMPT, re.escape(file_prompt), pexpect.EOF]
+    patterns = [
+        re.escape(again_prompt),
+        r"\[[yj]/N\] ",
+        PROMPT,
+        re.escape(file_prompt),
+        re.escape(pause_prompt),
+        pexpect.EOF,
+    ]
     for _step in range(limit):
         k = child.expect(patterns)
         text = clean(child.before or "")
@@ -83,6 +92,9 @@ def play(
         elif k == 3:
             files += 1
             child.sendline(save_as(files))
+        elif k == 4:
+            run.pauses += 1
+            child.sendline("")
         elif k == 1:
             run.windows += 1
             child.sendline(window(run.windows))

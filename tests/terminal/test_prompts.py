@@ -9,6 +9,9 @@ from liars.terminal import i18n, screens
 from liars.terminal.games import ui_for
 from liars.terminal.i18n import game_summary
 
+from .drive import play, spawn
+from .test_pty import love_answer
+
 
 def opened_window(game_id: str, seed: int) -> tuple[liars.State, int]:
     """The first challenge window of a 3-player game: the opener played its legal action 0."""
@@ -74,3 +77,12 @@ def test_love_letter_numbers_its_seats() -> None:
     view = state.view(0)
     assert ui.columns(view)[0] == "Plaats"
     assert [ui.row(view, s)[0] for s in range(3)] == ["0", "1", "2"]
+
+
+def test_love_letter_waits_for_enter_between_rounds() -> None:
+    args = ["play", "love-letter", "--players", "2", "--target-wins", "2", "--bots", "random", "--seed", "4"]
+    run = play(spawn([*args, "--delay", "0.01", "--lang", "nb"]), "nb", love_answer)
+    i18n.use("nb")
+    rounds = run.screen.count(" vunnet av ")  # "Omgang N vunnet av ...", one line per round
+    assert run.exit == 0 and rounds >= 2
+    assert run.pauses == rounds - 1  # after every round but the last: the end of the game shows itself

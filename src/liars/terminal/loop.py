@@ -101,6 +101,14 @@ class Table:
             told += len(lines)
             if lines and pause and self.delay:
                 time.sleep(self.delay)
+            if (
+                pause
+                and self.delay
+                and self.human is not None
+                and not self.state.over
+                and self.ui.pauses_after(e)
+            ):
+                self.read(_("Enter = next round "))  # (``--delay 0`` asks for no pauses at all)
         self.seen = len(events)
         return told
 

@@ -66,6 +66,10 @@ class LoveLetterUI(GameUI):
             return lines
         return []
 
+    def pauses_after(self, event: Mapping[str, Any]) -> bool:
+        # A round ends in a few quick plays; the next deal would scroll its end away unread.
+        return event.get("type") == "round_end"
+
     def _play(self, e: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
         who, card = self.name(e["seat"]), e["card"]
         target = e.get("target")

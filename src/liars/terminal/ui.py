@@ -80,6 +80,10 @@ class GameUI:
         """Lines that tell ``event`` (possibly none: a quiet event)."""
         return []
 
+    def pauses_after(self, event: Mapping[str, Any]) -> bool:
+        """Should a person at the table press Enter after this event (the end of a round)?"""
+        return False
+
     # -- screen -----------------------------------------------------------
     def title(self, view: Mapping[str, Any]) -> str:
         return ""
