@@ -1,6 +1,6 @@
 """Fixtures for the browser tests: the real server (uvicorn in a thread, a temporary SQLite
-database) and Debian's Chromium driven by Playwright. No browser is downloaded: the tests
-are skipped when Playwright or /usr/bin/chromium is missing.
+database) and Debian's Chromium driven by Playwright. No browser is downloaded; a missing
+Playwright or /usr/bin/chromium is an error, never a skip that could hide the whole suite.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright import sync_api
 
 from liars.server import create_app
 from tests.threaded import ThreadedUvicorn
@@ -26,9 +27,8 @@ ARGS = [
 ]
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
-sync_api = pytest.importorskip("playwright.sync_api")
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+if not Path(CHROMIUM).exists():  # an error, not a skip: a missing browser must not hide the suite
+    raise RuntimeError(f"no Chromium at {CHROMIUM}: apt-get install chromium (make test does)")
 
 
 class WebServer(ThreadedUvicorn):
