@@ -1,5 +1,5 @@
 // Short how-to-play texts and option labels per game, in nb, nl and en. The texts are
-// summaries of the rules files (docs: /work/shared/rules/*.md, which follow the seeds).
+// summaries of the rules in docs/rules/*.md, which follow the rule sheets.
 
 export const HOWTO = {
   "liars-dice": {
