@@ -11,15 +11,39 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 MAX_MESSAGE = 8192  # bytes of one WebSocket message
 MAX_BODY = 16384  # bytes of one HTTP body
 CHAT_LENGTH = 200  # characters of one chat line
 
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1  # what every client, database and JSON encoder holds
+Int64 = Annotated[int, Field(ge=INT_MIN, le=INT_MAX)]
 Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$")]
 Seconds = Annotated[float, Field(ge=0.05, le=3600)]
-OptionValue = bool | int | str | None
+OptionValue = bool | Int64 | str | None
+
+
+def _bounded_ints(value: Any) -> Any:
+    """Refuse an integer beyond 64 bits anywhere in a free-form value (an action's fields).
+
+    Python reads ``2**64`` happily, but it cannot be stored, compared with the engine's
+    bounds in a refusal's params and then encoded (orjson stops at 64 bits): such a number
+    would crash the refusal itself.  No game has a use for one, so it is a bad message.
+    """
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, bool):
+            continue
+        if isinstance(v, int):
+            if not INT_MIN <= v <= INT_MAX:
+                raise ValueError("integers are limited to 64 bits")
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return value
 
 
 class Strict(BaseModel):
@@ -49,8 +73,8 @@ class Rematch(Strict):
 
 class Act(Strict):
     type: Literal["act"]
-    seq: Annotated[int, Field(ge=0)]
-    action: dict[Annotated[str, Field(max_length=32)], Any]
+    seq: Annotated[int, Field(ge=0, le=INT_MAX)]
+    action: Annotated[dict[Annotated[str, Field(max_length=32)], Any], AfterValidator(_bounded_ints)]
 
 
 class Auth(Strict):
