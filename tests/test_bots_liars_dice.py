@@ -403,3 +403,19 @@ def test_knowledge_fits_when_a_seat_claims_spot_on() -> None:
         k._round({"dice": cups, "bids": bids, "caller": 0, "call": "liar"})
     assert k.spot_threshold(1) < 0.4 < k.spot_threshold(2)
     assert k.threshold(1) == k.call_prior  # a spot-on claim is no example of calling liar
+
+
+def test_wild_ones_are_tilted_once_however_many_faces_a_seat_bid() -> None:
+    """With wild ones a bid on any face makes ones likelier, but bidding more faces must not compound it."""
+    cups = [[2, 3, 4], [4, 5, 6], [4, 5, 6]]
+    one = position(cups, 1, [(1, 5)], wild_ones=True).view(0)
+    # seat 1 bids threes, fours and fives (seats 2 and 0 bid in between)
+    bids = [(1, 3), (1, 4), (1, 6), (2, 4), (2, 5), (2, 6), (3, 5)]
+    many = position(cups, 1, bids, wild_ones=True).view(0)
+    assert {b["face"] for b in many["bids"] if b["seat"] == 1} == {3, 4, 5}
+    shares = [0.6, 0.6, 0.6]
+    single = ld.Beliefs(one, 1.0, shares)
+    spread = ld.Beliefs(many, 1.0, shares)
+    assert single.probs[1][1] > 1 / 6  # ones count for fives: seat 1 likelier to hold them
+    assert spread.probs[1][1] <= single.probs[1][1]
+    assert spread.p(1, 2) < 0.4  # a face nobody bid stays near its 1/3

@@ -307,12 +307,20 @@ class Beliefs:
         for seat, bid_faces in faces.items():
             q = min(0.9, max(share[seat], 1e-3))
             w = [1.0] * (FACES + 1)
+            ones = 0.0  # with wild ones: the largest tilt of the ones, taken once
             for f, k in bid_faces.items():
                 p = face_p(f, self.wild)
                 beta = strength * max(0.0, min(3.0, math.log(q / (1 - q) * (1 - p) / p)))
-                for d in range(1, FACES + 1):
-                    if d == f or (self.wild and f != 1 and d == 1):
-                        w[d] *= math.exp(beta * k / 2 if k > 1 else beta)
+                tilt = beta * k / 2 if k > 1 else beta
+                if self.wild:
+                    # Ones count for every face: tilting them once per face bid would compound
+                    # (a seat that bid three faces would seem to hold mostly ones).
+                    ones = max(ones, tilt)
+                    if f != 1:
+                        w[f] *= math.exp(tilt)
+                else:
+                    w[f] *= math.exp(tilt)
+            w[1] *= math.exp(ones)
             acc, cdf = 0.0, []
             for d in range(1, FACES + 1):
                 acc += w[d]
