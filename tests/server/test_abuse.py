@@ -5,11 +5,18 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import httpx
 import pytest
 
-from .conftest import Server
+from liars.cli import build_parser
+from liars.commands import serve
+from tests.threaded import ThreadedUvicorn
+
+from .conftest import Db, Server
 
 HUGE = 2**64  # one beyond what a 64-bit integer holds (orjson encodes up to 2**64 - 1)
 
@@ -51,3 +58,50 @@ def test_integers_beyond_64_bits_are_a_bad_message_not_a_crash(
 def test_huge_integer_in_table_options_is_a_bad_request(shared_server: Server) -> None:
     r = shared_server.http.post("/api/tables", json={"game": "liars-dice", "options": {"dice": HUGE}})
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_request"
+
+
+# -- 10: no proxy trusted by default ---------------------------------------------------------------
+class CliServer(ThreadedUvicorn):
+    """The app and uvicorn options exactly as ``liars serve`` builds them from these flags."""
+
+    def __init__(self, db: Db, *flags: str) -> None:
+        args = build_parser().parse_args(["serve", *db.cli_args(), *flags])
+        app, options = serve.build(args)
+        options.pop("log_level")  # the test harness sets its own
+        super().__init__(app, **options)
+        self.http = httpx.Client(base_url=self.url, timeout=10)
+
+    def stop(self, timeout: float = 15.0) -> None:
+        self.http.close()
+        super().stop(timeout)
+
+
+@contextmanager
+def cli_server(db: Db, *flags: str) -> Iterator[CliServer]:
+    srv = CliServer(db, *flags)
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def creates(srv: CliServer, forwarded_for: list[str]) -> list[int]:
+    body = {"game": "liars-dice", "players": 2}
+    return [
+        srv.http.post("/api/tables", json=body, headers={"X-Forwarded-For": a}).status_code
+        for a in forwarded_for
+    ]
+
+
+def test_a_spoofed_forwarded_for_does_not_escape_the_rate_limit(db: Db) -> None:
+    with cli_server(db, "--http-rate", "0.01", "--http-burst", "2") as srv:
+        codes = creates(srv, ["10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4"])
+    assert codes == [201, 201, 429, 429]
+
+
+def test_a_named_proxy_is_trusted_for_its_clients_addresses(db: Db) -> None:
+    with cli_server(
+        db, "--http-rate", "0.01", "--http-burst", "2", "--trust-proxy", "10.9.9.9,127.0.0.1"
+    ) as srv:
+        codes = creates(srv, ["10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.1", "10.0.0.1"])
+    assert codes == [201, 201, 201, 201, 429]

@@ -7,9 +7,18 @@ import socket
 from typing import Any
 
 
-def run(args: argparse.Namespace) -> int:
-    import uvicorn
+def trusted_proxies(text: str | None) -> list[str]:
+    """``--trust-proxy``'s comma-separated addresses (or networks); none when not given."""
+    return [a.strip() for a in (text or "").split(",") if a.strip()]
 
+
+def build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
+    """The app and uvicorn's options for these arguments (the tests serve exactly what this builds).
+
+    No proxy is trusted unless ``--trust-proxy`` names it: uvicorn by default believes
+    ``X-Forwarded-For`` from 127.0.0.1, so any local client (or a proxy that passes the
+    header through) could claim any address and so escape the per-address limits.
+    """
     from ..server import create_app, default_db
     from ..server.schemas import MAX_MESSAGE
 
@@ -25,16 +34,27 @@ def run(args: argparse.Namespace) -> int:
         http_rate=args.http_rate or None,
         http_burst=args.http_burst,
     )
+    proxies = trusted_proxies(args.trust_proxy)
+    options: dict[str, Any] = {
+        "log_level": args.log_level,
+        "ws_max_size": 8 * MAX_MESSAGE,
+        "ws_per_message_deflate": args.deflate,
+        "backlog": 4096,
+        "proxy_headers": bool(proxies),
+        "forwarded_allow_ips": proxies or [],
+    }
+    return app, options
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from ..server import default_db
+
+    app, options = build(args)
+    db = args.db or default_db()
     print(f"liars server on http://{args.host}:{args.port} (database {db.split('://')[0]})", flush=True)
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        log_level=args.log_level,
-        ws_max_size=8 * MAX_MESSAGE,
-        ws_per_message_deflate=args.deflate,
-        backlog=4096,
-    )
+    uvicorn.run(app, host=args.host, port=args.port, **options)
     return 0
 
 
@@ -56,6 +76,12 @@ def add(sub: Any) -> None:
         help="HTTP writes (create, join, rematch) a second per client address; 0 for no limit",
     )
     p.add_argument("--http-burst", type=float, default=30.0, help="HTTP writes per client address at once")
+    p.add_argument(
+        "--trust-proxy",
+        metavar="ADDR[,ADDR]",
+        help="reverse proxies (addresses or networks) whose X-Forwarded-For names the client; "
+        "by default none is trusted and a client is the address it connects from",
+    )
     p.add_argument(
         "--deflate", action="store_true", help="compress WebSocket messages (less traffic, more CPU)"
     )

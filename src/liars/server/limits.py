@@ -2,8 +2,9 @@
 
 Each write costs a database transaction and, for a new table, memory, so one
 client must not be able to make them without bound.  A client is its remote
-address (uvicorn puts the real one in the ASGI scope behind a trusted proxy,
-see its ``FORWARDED_ALLOW_IPS``).  Reads (``GET``) are not limited: they
+address: the address it connects from, or the one a proxy named by ``liars serve
+--trust-proxy`` puts in ``X-Forwarded-For`` (no proxy is trusted by default, or a
+spoofed header would give each request a fresh bucket).  Reads (``GET``) are not limited: they
 touch memory only.  WebSocket messages have their own bucket per connection
 (``app._read``).
 
