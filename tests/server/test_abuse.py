@@ -11,6 +11,9 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from liars.cli import build_parser
 from liars.commands import serve
@@ -105,3 +108,48 @@ def test_a_named_proxy_is_trusted_for_its_clients_addresses(db: Db) -> None:
     ) as srv:
         codes = creates(srv, ["10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.1", "10.0.0.1"])
     assert codes == [201, 201, 201, 201, 429]
+
+
+# -- 8: Origin allow-list, JSON-only writes, security headers --------------------------------------
+def test_a_websocket_from_another_origin_is_refused(db: Db) -> None:
+    with cli_server(db, "--allow-origin", "https://play.example") as srv:
+        out = srv.http.post("/api/tables", json={"game": "liars-dice", "players": 2}).json()
+        url = f"ws://127.0.0.1:{srv.port}/ws/tables/{out['table']}"
+        with pytest.raises(InvalidStatus) as refused:
+            connect(url, origin=Origin("http://evil.example"), open_timeout=5)
+        assert refused.value.response.status_code == 403
+        for origin in (f"http://127.0.0.1:{srv.port}", "https://play.example", None):  # own, listed, none
+            with connect(url, origin=None if origin is None else Origin(origin), open_timeout=5) as ws:
+                assert json.loads(ws.recv(timeout=5))["type"] == "table"
+
+
+def test_writes_must_be_json_and_from_this_site(shared_server: Server) -> None:
+    body = b'{"game": "liars-dice", "players": 2}'
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None):
+        headers = {} if kind is None else {"content-type": kind}
+        r = shared_server.http.post("/api/tables", content=body, headers=headers)
+        assert r.status_code == 415 and r.json()["error"]["code"] == "bad_request", kind
+    r = shared_server.http.post(
+        "/api/tables",
+        content=body,
+        headers={"content-type": "application/json", "origin": "http://evil.example"},
+    )
+    assert r.status_code == 403 and r.json()["error"]["code"] == "forbidden"
+    r = shared_server.http.post(
+        "/api/tables", content=body, headers={"content-type": "application/json; charset=utf-8"}
+    )
+    assert r.status_code == 201
+    assert shared_server.on_loop(lambda: len(shared_server.hub.tables)) >= 1
+
+
+def test_every_answer_carries_the_security_headers(shared_server: Server) -> None:
+    for path in ("/", "/t/abc", "/static/app.js", "/api/games", "/api/tables/nope"):
+        r = shared_server.http.get(path)
+        csp = r.headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp, path
+        assert f"ws://127.0.0.1:{shared_server.port}" in csp
+        assert r.headers["x-frame-options"] == "DENY"
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.headers["referrer-policy"] == "no-referrer"
+    r = shared_server.http.post("/api/tables", content=b"{}", headers={"content-type": "text/plain"})
+    assert r.headers["x-frame-options"] == "DENY"  # refusals too

@@ -97,7 +97,11 @@ def test_malformed_bodies_are_refused(shared_server: Server) -> None:
     for raw in (b"not json", b"[1, 2]", b'{"game": "liars-dice"', b'{"game": NaN}'):
         r = shared_server.http.post("/api/tables", content=raw, headers={"content-type": "application/json"})
         assert r.status_code == 400 and r.json()["error"]["code"] == "bad_request"
-    r = shared_server.http.post("/api/tables", content=b'{"game": "' + b"x" * 20000 + b'"}')
+    r = shared_server.http.post(
+        "/api/tables",
+        content=b'{"game": "' + b"x" * 20000 + b'"}',
+        headers={"content-type": "application/json"},
+    )
     assert r.status_code == 413 and r.json()["error"]["code"] == "too_large"
 
 

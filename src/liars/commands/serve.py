@@ -8,7 +8,7 @@ from typing import Any
 
 
 def trusted_proxies(text: str | None) -> list[str]:
-    """``--trust-proxy``'s comma-separated addresses (or networks); none when not given."""
+    """A comma-separated flag's items (``--trust-proxy``, ``--allow-origin``); none when not given."""
     return [a.strip() for a in (text or "").split(",") if a.strip()]
 
 
@@ -33,6 +33,7 @@ def build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
         metrics=args.metrics,
         http_rate=args.http_rate or None,
         http_burst=args.http_burst,
+        allow_origins=tuple(trusted_proxies(args.allow_origin)),
     )
     proxies = trusted_proxies(args.trust_proxy)
     options: dict[str, Any] = {
@@ -81,6 +82,12 @@ def add(sub: Any) -> None:
         metavar="ADDR[,ADDR]",
         help="reverse proxies (addresses or networks) whose X-Forwarded-For names the client; "
         "by default none is trusted and a client is the address it connects from",
+    )
+    p.add_argument(
+        "--allow-origin",
+        metavar="ORIGIN[,ORIGIN]",
+        help="origins (https://host[:port]) besides the server's own whose pages may open a "
+        "WebSocket or write (another site's pages are refused by default)",
     )
     p.add_argument(
         "--deflate", action="store_true", help="compress WebSocket messages (less traffic, more CPU)"

@@ -28,6 +28,7 @@ import liars
 from liars.core import JSON, GameConfigError, IllegalAction
 
 from .conn import Conn, Metrics
+from .guard import Guard
 from .hub import Hub
 from .limits import HTTP_BURST, HTTP_RATE, HttpRateLimit
 from .schemas import MAX_BODY, MAX_MESSAGE, MESSAGE, Act, Auth, CreateTable, Join, Rematch, Say, explain
@@ -79,12 +80,15 @@ def create_app(
     burst: float = BURST,
     http_rate: float | None = HTTP_RATE,
     http_burst: float = HTTP_BURST,
+    allow_origins: tuple[str, ...] = (),
 ) -> Starlette:
     """The server over the database at ``db`` (a SQLAlchemy async URL).
 
     ``rate`` and ``burst`` bound the messages of one connection (a token bucket);
     ``http_rate`` and ``http_burst`` the HTTP writes (POST) of one remote address
     (``http_rate=None`` lifts that limit: the load benchmark makes its tables from one address).
+    ``allow_origins``: the origins (``https://host[:port]``) besides the server's own whose pages
+    may open a WebSocket or write (see :mod:`.guard`).
     """
     hub = Hub(Store(db, schema), owner=owner, metrics=Metrics() if metrics else None)
 
@@ -197,6 +201,7 @@ def create_app(
             return response
 
         app.add_middleware(HttpRateLimit, rate=http_rate, burst=http_burst, refuse=refuse)
+    app.add_middleware(Guard, allow_origins=allow_origins)  # outermost: refusals get the headers too
     return app
 
 
