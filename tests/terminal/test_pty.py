@@ -10,6 +10,7 @@ import json
 import re
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from liars import locale
@@ -18,7 +19,7 @@ from liars.terminal.i18n import _, game_name
 from liars.terminal.loop import load_saved
 from liars.terminal.words import faces
 
-from .drive import Run, code, hand, play, spawn
+from .drive import Run, clean, code, hand, play, spawn
 
 LANGS = ("nb", "nl", "en")
 
@@ -164,6 +165,24 @@ def test_a_colour_terminal_plays_the_same() -> None:
         "--lang",
         "nb",
     ]
-    child = spawn(args, color=True)
+    child = spawn([*args, "--plain"], color=True)  # the line mode, styled
     run = play(child, "nb", dice_answer("nb"))
     check_end(run, "nb", "liars-dice")
+
+
+def test_an_interactive_terminal_gets_the_full_screen_table_and_plain_the_lines() -> None:
+    """TERM=xterm on a pseudo-terminal starts the Textual table (the real command, not its test
+    driver); it plays the bots' game to the end and Enter leaves. ``--plain`` keeps the lines."""
+    args = ["watch", "liars-dice", "--dice", "1", "--players", "2", "--delay", "0", "--seed", "3"]
+    child = spawn([*args, "--bots", "random,random", "--lang", "en"], color=True)
+    child.expect("Game over", timeout=60)
+    assert "\x1b[?1049h" in (child.before or "")  # the alternate screen: a full-screen app
+    child.send("\r")
+    child.expect(pexpect.EOF, timeout=30)
+    child.close()
+    assert child.exitstatus == 0
+    plain = spawn([*args, "--bots", "random,random", "--lang", "en", "--plain"], color=True)
+    plain.expect(pexpect.EOF)
+    plain.close()
+    assert plain.exitstatus == 0 and "\x1b[?1049h" not in (plain.before or "")
+    assert "Winner" in clean(plain.before or "")

@@ -21,5 +21,6 @@ def add(sub: Any) -> None:
     setup.add_lang(p)
     setup.add_bots(p)
     setup.add_delay(p, watch=False)
+    setup.add_plain(p)
     setup.add_game_parsers(p, watch=False)
     p.set_defaults(func=run)

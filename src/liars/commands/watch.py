@@ -17,5 +17,6 @@ def add(sub: Any) -> None:
     from ..terminal.i18n import _
 
     p = sub.add_parser("watch", help=_("watch bots play a game, narrated"))
+    setup.add_plain(p)
     setup.add_game_parsers(p, watch=True)
     p.set_defaults(func=run)

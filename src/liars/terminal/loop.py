@@ -25,7 +25,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from .. import IllegalAction, State, make
-from ..bots import Bot, checked_act
+from ..bots import Bot, action_bound, checked_act
 from ..core import load
 from ..errors import usage_error
 from . import screens
@@ -158,9 +158,25 @@ class Table:
             raise Quit from None
 
     def run(self) -> None:
-        """Play until the game is over (narrating as it goes)."""
+        """Play until the game is over (narrating as it goes).
+
+        Bots alone (``liars watch``) stop at the game's action bound
+        (:func:`liars.bots.action_bound`): a bots' game that goes round in circles ends
+        unfinished, said so, instead of running for ever.
+        """
         self.narrate()
+        bound = action_bound(self.state.game) if self.human is None else None
+        acted = 0
         while not self.state.over:
+            if bound is not None and acted >= bound:
+                self.say(
+                    _(
+                        "The bots stopped after {n} moves with no winner: the game went round in circles."
+                    ).format(n=acted),
+                    style="red",
+                )
+                return
+            acted += 1
             seat = self.state.to_act[0]
             if seat == self.human:
                 self.human_turn(seat)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +63,27 @@ def run(args: argparse.Namespace, human: bool) -> int:
             for s, lvl in zip(bot_seats, levels, strict=True)
         }
         ui = ui_for(game.id, names, me)
+        if full_screen(args):
+            from .tui import AGAIN, run_tui
+
+            start = resumed if resumed is not None and number == 1 else None
+            code = run_tui(
+                game,
+                ui,
+                bots,
+                me,
+                lang,
+                path,
+                delay,
+                again=human,
+                levels=levels,
+                state=start[0] if start else None,
+                moves=(start[1].get("moves") or []) if start else (),
+            )
+            if code != AGAIN:
+                return code
+            seed += 1
+            continue
         console.print(Rule(Text(game_name(game.id), style="bold")))
         who = ", ".join(
             f"{names[s]} ({setup.level_word(lvl)})" for s, lvl in zip(bot_seats, levels, strict=True)
@@ -98,6 +121,16 @@ def run(args: argparse.Namespace, human: bool) -> int:
                 offer_save(table, path)
             return 130 if isinstance(exc, KeyboardInterrupt) else 0  # Ctrl-D / closed input: a plain exit
         seed += 1
+
+
+def full_screen(args: argparse.Namespace) -> bool:
+    """The Textual table in an interactive terminal; the line mode for pipes, ``TERM=dumb`` and --plain.
+
+    Screen readers and scripts read lines, so anything that is not a terminal on both ends
+    keeps the line mode, as does ``--plain``.
+    """
+    term = os.environ.get("TERM", "dumb")
+    return not getattr(args, "plain", False) and sys.stdin.isatty() and sys.stdout.isatty() and term != "dumb"
 
 
 def load_game(args: argparse.Namespace) -> tuple[State, dict[str, Any]]:

@@ -147,6 +147,7 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
         if not watch:
             add_load(p)
         add_delay(p, watch)
+        add_plain(p)
         group = p.add_argument_group(_("options of {game}").format(game=game_name(gid)))
         for o in terminal_options(gid):
             text = option_help(gid, o)
@@ -203,6 +204,16 @@ def add_delay(p: argparse.ArgumentParser, watch: bool) -> None:
         default=argparse.SUPPRESS,
         metavar=_("SECONDS"),
         help=_("seconds between narrated events") + f" ({_('default')} {default_delay(watch):g})",
+    )
+
+
+def add_plain(p: argparse.ArgumentParser) -> None:
+    # SUPPRESS, as --delay: the game's sub-parser must not reset a --plain given before its name.
+    p.add_argument(
+        "--plain",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help=_("line by line, not full screen (for pipes and screen readers)"),
     )
 
 
