@@ -9,8 +9,9 @@ table:
   given its own dice, is low.
 - ``bluffer`` (:class:`Bluffer`) raises with weak hands, often on faces it
   does not hold, sometimes by a jump, and rarely calls.
-- ``caller`` (:class:`Caller`) bids only what its cup nearly covers and calls
-  anything that needs much luck.
+- ``caller`` (:class:`Caller`) credits each bidder with one die of its face,
+  raises only its own best face by the smallest step, and calls anything
+  that needs much luck on that count.
 - ``tracker`` (:class:`Tracker`) reads the others' bids: a face a seat bid is
   taken to be in its cup (as often as that seat's lifted cups showed its bid
   faces), and it plays the odds on that richer count.
