@@ -4,8 +4,8 @@ The catalogs are ``<lang>/LC_MESSAGES/liars.po`` next to this file.  A built
 wheel carries them compiled (``liars.mo``, made by the ``build_py`` step in
 ``setup.py``); an editable install or a source checkout has only the ``.po``
 files, so :func:`translation` compiles a missing or stale catalog in memory
-with its own small reader: no build step and no extra package is needed to
-run from a checkout, and a translator's edit shows at once.
+with Babel (which the ``cli`` extra installs, as the build does): no build
+step is needed to run from a checkout, and a translator's edit shows at once.
 
 Dynamic keys (so the catalog follows the games' metadata, not a copy of it):
 
@@ -16,14 +16,15 @@ Dynamic keys (so the catalog follows the games' metadata, not a copy of it):
 
 from __future__ import annotations
 
-import ast
 import gettext
 import io
 import os
-import struct
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+
+from babel.messages import mofile, pofile
+from babel.messages.catalog import Catalog
 
 LANGS = ("en", "nb", "nl")
 DOMAIN = "liars"
@@ -59,82 +60,38 @@ def po_path(lang: str) -> Path:
 def read_po(text: str) -> list[dict[str, str]]:
     """The entries of a ``.po`` text, each a dict of its keywords (``msgid``, ``msgstr[0]`` ...).
 
-    Only what our catalogs use is read: comments (``#,`` flags as ``flags``),
-    ``msgctxt``, ``msgid``, ``msgid_plural``, ``msgstr``/``msgstr[i]`` and
-    continued strings.
+    Babel reads the catalog (a reader of our own would be one more thing to keep right);
+    the dicts are what the catalog tests compare: ``msgctxt``, ``msgid``, ``msgid_plural``,
+    ``msgstr`` or ``msgstr[i]``, and ``flags``.
     """
     entries: list[dict[str, str]] = []
-    entry: dict[str, str] = {}
-    key = ""
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("#"):
-            if "msgid" in entry and any(k.startswith("msgstr") for k in entry):
-                entries.append(entry)
-                entry = {}
-            if line.startswith("#,"):
-                entry["flags"] = entry.get("flags", "") + line[2:]
-            continue
-        if line.startswith('"'):
-            entry[key] += ast.literal_eval(line)
-            continue
-        word, _, rest = line.partition(" ")
-        if word in ("msgctxt", "msgid") and any(k.startswith("msgstr") for k in entry):
-            entries.append(entry)
-            entry = {}
-        key = word
-        entry[key] = ast.literal_eval(rest.strip())
-    if "msgid" in entry:
-        entries.append(entry)
+    for m in read_catalog(text):
+        e: dict[str, str] = {}
+        if m.context:
+            e["msgctxt"] = m.context
+        ids, strings = m.id, m.string  # tuples for a plural entry, strings otherwise
+        if isinstance(ids, str):
+            e["msgid"], e["msgstr"] = ids, str(strings or "")
+        else:
+            e["msgid"], e["msgid_plural"] = ids[0], ids[1]
+            for i, form in enumerate(strings or ()):
+                e[f"msgstr[{i}]"] = form
+        if m.flags:
+            e["flags"] = " " + ", ".join(sorted(m.flags))
+        entries.append(e)
     return entries
 
 
-def messages(text: str) -> dict[str, str]:
-    """What a ``.mo`` holds: id (``ctx\\x04id``, plurals ``id\\0plural``) to translation.
-
-    Fuzzy and untranslated entries are left out, as ``msgfmt`` does, so the
-    English text shows instead of an empty string.
-    """
-    out: dict[str, str] = {}
-    for e in read_po(text):
-        if "fuzzy" in e.get("flags", "") and e["msgid"]:  # the header counts even when fuzzy
-            continue
-        msgid = e["msgid"]
-        if "msgctxt" in e:
-            msgid = e["msgctxt"] + "\x04" + msgid
-        if "msgid_plural" in e:
-            forms = [e[k] for k in sorted(k for k in e if k.startswith("msgstr["))]
-            if forms and all(forms):
-                out[msgid + "\x00" + e["msgid_plural"]] = "\x00".join(forms)
-        elif e.get("msgstr") or e["msgid"] == "":
-            out[msgid] = e.get("msgstr", "")
-    return out
+def read_catalog(text: str) -> Catalog:
+    """The Babel catalog of a ``.po`` text."""
+    return pofile.read_po(io.StringIO(text))
 
 
 def compile_po(text: str) -> bytes:
-    """The ``.mo`` bytes for a ``.po`` text (the format ``msgfmt`` and Babel write)."""
-    merged = messages(text)
-    keys = sorted(merged)
-    ids_blob = b""
-    strs_blob = b""
-    offsets = []
-    for k in keys:
-        kb, vb = k.encode(), merged[k].encode()
-        offsets.append((len(ids_blob), len(kb), len(strs_blob), len(vb)))
-        ids_blob += kb + b"\x00"
-        strs_blob += vb + b"\x00"
-    n = len(keys)
-    start = 7 * 4 + 16 * n
+    """The ``.mo`` bytes for a ``.po`` text, written by Babel (fuzzy and untranslated entries left
+    out, as ``msgfmt`` does, so the English text shows instead of an empty string)."""
     out = io.BytesIO()
-    out.write(struct.pack("<7I", 0x950412DE, 0, n, 7 * 4, 7 * 4 + 8 * n, 0, 0))
-    for ko, kl, _, _ in offsets:
-        out.write(struct.pack("<2I", kl, start + ko))
-    for _, _, vo, vl in offsets:
-        out.write(struct.pack("<2I", vl, start + len(ids_blob) + vo))
-    out.write(ids_blob)
-    out.write(strs_blob)
+    mofile.write_mo(out, read_catalog(text))
     return out.getvalue()
 
 
