@@ -3,20 +3,23 @@ rematch grabs, floods of unknown ids and of waiting tables)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import httpx
 import pytest
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from liars.cli import build_parser
 from liars.commands import serve
+from liars.server.client import play_seat
 from tests.threaded import ThreadedUvicorn
 
 from .conftest import Db, Server
@@ -153,3 +156,72 @@ def test_every_answer_carries_the_security_headers(shared_server: Server) -> Non
         assert r.headers["referrer-policy"] == "no-referrer"
     r = shared_server.http.post("/api/tables", content=b"{}", headers={"content-type": "text/plain"})
     assert r.headers["x-frame-options"] == "DENY"  # refusals too
+
+
+# -- 7: tokens never in a URL, never in a log -----------------------------------------------------
+@contextmanager
+def server_log() -> Iterator[list[str]]:
+    """Every line uvicorn's and the server's loggers emit at INFO, as it would be written."""
+    lines: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            lines.append(record.getMessage())
+
+    handler = Keep()
+    names = ("uvicorn.error", "uvicorn.access", "liars.server")
+    saved = {n: logging.getLogger(n).level for n in names}
+    for n in names:
+        logging.getLogger(n).setLevel(logging.INFO)
+        logging.getLogger(n).addHandler(handler)
+    try:
+        yield lines
+    finally:
+        for n in names:
+            logging.getLogger(n).removeHandler(handler)
+            logging.getLogger(n).setLevel(saved[n])
+
+
+def test_the_token_comes_in_the_first_message(shared_server: Server) -> None:
+    table, tokens = dice_table(shared_server)
+    url = f"ws://127.0.0.1:{shared_server.port}/ws/tables/{table}?auth=1"
+    with connect(url, open_timeout=5) as ws:
+        ws.send(json.dumps({"type": "auth", "token": tokens[1]}))
+        frames = [json.loads(ws.recv(timeout=5)) for _ in range(2)]
+    views = [f for f in frames if f["type"] == "view"]
+    assert views and all(f["seat"] == 1 for f in views)  # never a spectator's view first
+    with connect(url, open_timeout=5) as ws:
+        ws.send(json.dumps({"type": "auth", "token": "not-a-token"}))
+        assert json.loads(ws.recv(timeout=5))["code"] == "forbidden"
+        with pytest.raises(ConnectionClosed):
+            ws.recv(timeout=5)
+        assert ws.close_code == 4403
+    with connect(url, open_timeout=5) as ws:
+        ws.send(json.dumps({"type": "ping"}))
+        assert json.loads(ws.recv(timeout=5))["code"] == "bad_message"
+        with pytest.raises(ConnectionClosed):
+            ws.recv(timeout=5)
+        assert ws.close_code == 4400
+
+
+def test_a_token_in_a_url_is_redacted_from_the_log(shared_server: Server) -> None:
+    table, tokens = dice_table(shared_server)
+    with server_log() as lines:
+        p = shared_server.connect(table, tokens[0])  # an older client: ?token= in the URL
+        p.view()
+        p.close()
+        time.sleep(0.2)
+    assert any(f"/ws/tables/{table}" in line for line in lines)  # the connection was logged
+    assert not [line for line in lines if tokens[0] in line]
+    assert any("token=[redacted]" in line for line in lines)
+
+
+def test_liars_bot_puts_no_token_in_the_url(shared_server: Server) -> None:
+    out = shared_server.create(
+        game="liars-dice", players=2, options={"dice": 1}, name="Kari", seats=["human", "bot:random"]
+    )
+    with server_log() as lines:
+        last = asyncio.run(asyncio.wait_for(play_seat(shared_server.url, out["table"], out["token"]), 30))
+    assert last["over"]
+    mine = [line for line in lines if f"/ws/tables/{out['table']}" in line]
+    assert mine and not [line for line in mine if "token" in line]

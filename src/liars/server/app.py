@@ -31,6 +31,7 @@ from .conn import Conn, Metrics
 from .guard import Guard
 from .hub import Hub
 from .limits import HTTP_BURST, HTTP_RATE, HttpRateLimit
+from .redact import install as install_redaction
 from .schemas import MAX_BODY, MAX_MESSAGE, MESSAGE, Act, Auth, CreateTable, Join, Rematch, Say, explain
 from .store import Store
 from .tables import Table, TableError, dumps
@@ -44,6 +45,7 @@ BURST = 40.0  # and at once
 STRIKES = 50  # messages over the rate before the connection is closed
 CHAT_RATE = 0.5  # chat lines a second a seat may send, on average (a table is not a chat room)
 CHAT_BURST = 4.0  # and at once (a few quick reactions)
+AUTH_WAIT = 10.0  # seconds a ?auth=1 connection has to send its auth message
 
 
 def error(code: str, message: str, status: int, params: JSON | None = None) -> JSONResponse:
@@ -90,6 +92,7 @@ def create_app(
     ``allow_origins``: the origins (``https://host[:port]``) besides the server's own whose pages
     may open a WebSocket or write (see :mod:`.guard`).
     """
+    install_redaction()
     hub = Hub(Store(db, schema), owner=owner, metrics=Metrics() if metrics else None)
 
     async def table_or_404(table_id: str) -> Table:
@@ -223,7 +226,14 @@ async def play(ws: WebSocket, hub: Hub, rate: float, burst: float) -> None:
         await ws.close(4404)
         return
     seat: int | None = None
+    # ?auth=1: the token comes in the first message (never in a URL, which logs and proxies
+    # keep); the connection is attached only then, with its seat.  ?token= is still read,
+    # for older clients, and redacted from every log line (see .redact).
     token = ws.query_params.get("token")
+    if token is None and ws.query_params.get("auth") == "1":
+        token = await _first_auth(ws)
+        if token is None:
+            return
     if token is not None:
         seat = table.seat_for_token(token)
         if seat is None:
@@ -255,6 +265,30 @@ async def play(ws: WebSocket, hub: Hub, rate: float, burst: float) -> None:
                 writer.cancel()
         with suppress(Exception):
             await ws.close(conn.close_code or 1000)
+
+
+async def _first_auth(ws: WebSocket) -> str | None:
+    """The token of the ``auth`` message a ``?auth=1`` connection must send first (None: refused)."""
+    try:
+        msg = await asyncio.wait_for(ws.receive(), AUTH_WAIT)
+    except (TimeoutError, WebSocketDisconnect):
+        with suppress(Exception):
+            await ws.send_text(_error_frame("bad_message", f"no auth message within {AUTH_WAIT:g} s"))
+            await ws.close(4400)
+        return None
+    text = msg.get("text")
+    parsed: object = None
+    if text is not None and len(text.encode()) <= MAX_MESSAGE:
+        with suppress(ValidationError):
+            parsed = MESSAGE.validate_json(text)
+    if not isinstance(parsed, Auth):
+        if msg["type"] != "websocket.disconnect":
+            await ws.send_text(
+                _error_frame("bad_message", 'the first message must be {"type": "auth", "token"}')
+            )
+            await ws.close(4400)
+        return None
+    return parsed.token
 
 
 async def _read_safely(

@@ -27,16 +27,18 @@ from liars.core import JSON
 log = logging.getLogger("liars.client")
 
 
-def ws_url(server: str, table: str, token: str | None, tail: bool = False) -> str:
+def ws_url(server: str, table: str, auth: bool = False, tail: bool = False) -> str:
     """``http://host:port`` (or ``ws://``) and a table id to the table's WebSocket address.
 
-    ``tail``: ask for views that carry only the history not yet received (see :func:`whole_view`).
+    ``auth``: the client sends its token in the first message (``?auth=1``): a token is never
+    put in a URL, which servers and proxies log.  ``tail``: ask for views that carry only the
+    history not yet received (see :func:`whole_view`).
     """
     base = server.rstrip("/")
     for a, b in (("http://", "ws://"), ("https://", "wss://")):
         if base.startswith(a):
             base = b + base[len(a) :]
-    query = ([] if token is None else [f"token={quote(token)}"]) + (["history=tail"] if tail else [])
+    query = (["auth=1"] if auth else []) + (["history=tail"] if tail else [])
     url = f"{base}/ws/tables/{quote(table)}"
     return f"{url}?{'&'.join(query)}" if query else url
 
@@ -86,8 +88,9 @@ async def play_seat(
     acted: int | None = None
     sent_at: float | None = None
     held: list[Any] | None = None
-    url = ws_url(server, table, token, tail=True)
+    url = ws_url(server, table, auth=True, tail=True)
     async with websockets.connect(url, max_size=2**22, compression=None) as ws:
+        await ws.send(json.dumps({"type": "auth", "token": token}))
         async for raw in ws:
             frame: dict[str, Any] = orjson.loads(raw)
             kind = frame.get("type")

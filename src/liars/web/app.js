@@ -143,13 +143,18 @@ function connect() {
   S.closing = false;
   const proto = location.protocol === "https:" ? "wss" : "ws";
   // history=tail: each view carries only the history entries this page does not hold yet.
-  const q = mine ? `?token=${encodeURIComponent(mine.token)}&history=tail` : "?history=tail";
+  // auth=1: the seat's token goes in the first message, never in the URL (servers and proxies log URLs).
+  const q = mine ? "?auth=1&history=tail" : "?history=tail";
   const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${S.tableId}${q}`);
   S.ws = ws;
   S.wsFor = key;
   S.seat = mine ? mine.seat : null;
   ws.onmessage = (ev) => onFrame(JSON.parse(ev.data));
-  ws.onopen = () => { S.lost = false; render(); };
+  ws.onopen = () => {
+    if (mine) ws.send(JSON.stringify({ type: "auth", token: mine.token }));
+    S.lost = false;
+    render();
+  };
   ws.onclose = (ev) => {
     if (S.ws !== ws) return;
     S.ws = null;
