@@ -109,7 +109,7 @@ def fresh(view: dict[str, Any]) -> dict[str, Any]:
     return Knowledge(view).beliefs()
 
 
-ROUND_KEYS = ("trick", "located", "pending", "my_claims")
+ROUND_KEYS = ("trick", "located", "pending", "my_claims", "taken")
 
 
 @pytest.mark.parametrize(
