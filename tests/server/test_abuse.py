@@ -19,6 +19,7 @@ from websockets.typing import Origin
 
 from liars.cli import build_parser
 from liars.commands import serve
+from liars.server import hub as hub_module
 from liars.server.client import play_seat
 from tests.threaded import ThreadedUvicorn
 
@@ -225,3 +226,73 @@ def test_liars_bot_puts_no_token_in_the_url(shared_server: Server) -> None:
     assert last["over"]
     mine = [line for line in lines if f"/ws/tables/{out['table']}" in line]
     assert mine and not [line for line in mine if "token" in line]
+
+
+# -- 1, 2: rematch seats belong to the old table's players ----------------------------------------
+def finished_table(server: Server) -> tuple[str, dict[int, str]]:
+    """A two-player Liar's Dice game with one die each, played to its end by both humans."""
+    table, tokens = dice_table_1(server)
+    players = {s: server.connect(table, t) for s, t in tokens.items()}
+    views = {s: p.view() for s, p in players.items()}
+    while not views[0]["view"]["over"]:
+        mover = next(s for s, v in views.items() if v["legal"])
+        v = views[mover]
+        players[mover].act(v["legal"][0] if v["view"]["bid"] is None else {"type": "liar"})
+        seq = v["seq"] + 1
+        views = {
+            s: p.until(lambda f, n=seq: f["type"] == "view" and f["seq"] >= n) for s, p in players.items()
+        }
+    for p in players.values():
+        p.close()
+    return table, tokens
+
+
+def dice_table_1(server: Server) -> tuple[str, dict[int, str]]:
+    out = server.create(game="liars-dice", players=2, options={"dice": 1}, name="Kari")
+    joined = server.join(out["table"], "Ola")
+    return out["table"], {out["seat"]: out["token"], joined["seat"]: joined["token"]}
+
+
+def rematch(server: Server, table: str, token: str, **extra: Any) -> httpx.Response:
+    return server.http.post(f"/api/tables/{table}/rematch", json={"token": token, **extra})
+
+
+def test_rematch_seats_are_held_for_their_players(shared_server: Server) -> None:
+    table, tokens = finished_table(shared_server)
+    first = rematch(shared_server, table, tokens[1])
+    assert first.status_code == 200 and first.json()["seat"] == 1
+    new = first.json()["table"]
+    r = shared_server.http.post(f"/api/tables/{new}/join", json={"name": "Stranger"})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "full"  # seat 0 is Kari's
+    info = shared_server.http.get(f"/api/tables/{new}").json()
+    assert [s["reserved"] for s in info["seats"]] == [True, False]
+    assert "reserved" not in info["settings"]  # no token hash is shown
+    again = rematch(shared_server, table, tokens[0])
+    assert again.status_code == 200 and again.json()["seat"] == 0
+    info = shared_server.http.get(f"/api/tables/{new}").json()
+    assert info["status"] == "playing" and [s["name"] for s in info["seats"]] == ["Kari", "Ola"]
+
+
+def test_one_token_one_rematch_seat(shared_server: Server) -> None:
+    table, tokens = finished_table(shared_server)
+    answers = [rematch(shared_server, table, tokens[0]).json() for _ in range(3)]
+    assert [(a["seat"], a["token"]) for a in answers] == [(0, tokens[0])] * 3
+    info = shared_server.http.get(f"/api/tables/{answers[0]['table']}").json()
+    assert info["status"] == "waiting" and [s["taken"] for s in info["seats"]] == [True, False]
+
+
+def test_a_declined_or_expired_rematch_seat_opens_to_anyone(
+    shared_server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, tokens = finished_table(shared_server)
+    new = rematch(shared_server, table, tokens[0]).json()["table"]
+    assert rematch(shared_server, table, tokens[1], decline=True).status_code == 200
+    r = shared_server.http.post(f"/api/tables/{new}/join", json={"name": "Stranger"})
+    assert r.status_code == 200 and r.json()["seat"] == 1
+    monkeypatch.setattr(hub_module, "REMATCH_HOLD", 0.3)
+    table, tokens = finished_table(shared_server)
+    new = rematch(shared_server, table, tokens[0]).json()["table"]
+    assert shared_server.http.post(f"/api/tables/{new}/join", json={"name": "Stranger"}).status_code == 409
+    time.sleep(0.4)
+    r = shared_server.http.post(f"/api/tables/{new}/join", json={"name": "Stranger"})
+    assert r.status_code == 200 and r.json()["seat"] == 1

@@ -143,7 +143,7 @@ def create_app(
     async def rematch(request: Request) -> Response:
         req = await _body(request, Rematch)
         table = await table_or_404(request.path_params["table_id"])
-        new, seat, token = await hub.rematch(table, req.token)
+        new, seat, token = await hub.rematch(table, req.token, req.decline)
         return JSONResponse({"table": new.id, "seat": seat, "token": token})
 
     async def show_metrics(request: Request) -> Response:

@@ -16,6 +16,7 @@ import json
 import logging
 import re
 import secrets
+import time
 from typing import Any
 
 import liars
@@ -23,12 +24,13 @@ from liars import bots
 
 from .conn import Metrics
 from .store import SeatRow, Store, TableRow
-from .tables import Table, TableError, new_token
+from .tables import Table, TableError, hash_token, new_token
 
 log = logging.getLogger("liars.server")
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 MAX_GAMES = 256
+REMATCH_HOLD = 300.0  # seconds a rematch's seats wait for the old table's players before anyone may join
 DEFAULTS: dict[str, Any] = {
     "window_seconds": 5.0,
     "turn_seconds": None,
@@ -196,8 +198,17 @@ class Hub:
             raise TableError("internal", "the new table could not be loaded", 500)
         return table, seat, token
 
-    async def rematch(self, table: Table, token: str) -> tuple[Table, int, str]:
-        """A finished table offers a new one with the same seats; each player claims theirs."""
+    async def rematch(
+        self, table: Table, token: str, decline: bool = False
+    ) -> tuple[Table, int | None, str | None]:
+        """A finished table offers a new one with the same seats; each player claims their own.
+
+        The new table's human seats are held for the old table's players (by their tokens'
+        hashes) for ``REMATCH_HOLD`` seconds: each claims the seat they had, keeping their
+        token, and claiming again gives that same seat (one token, one seat: several seats
+        for one person at a hidden-hand game is collusion).  A player who declines
+        (``decline``) opens their seat to anyone at once.
+        """
         seat = table.seat_for_token(token)
         if seat is None:
             raise TableError("forbidden", "this token holds no seat at this table", 403)
@@ -206,8 +217,17 @@ class Hub:
                 raise TableError("not_over", "a rematch is offered once the game is over", 409)
             if table.row.rematch is None:
                 kinds = ["human" if s.kind == "human" else f"bot:{s.level}" for s in table.seats]
+                settings = {
+                    k: v for k, v in table.settings.items() if k not in ("reserved", "reserved_until")
+                }
+                settings["reserved"] = {
+                    str(s.index): s.token_hash
+                    for s in table.seats
+                    if s.kind == "human" and s.token_hash is not None
+                }
+                settings["reserved_until"] = time.time() + REMATCH_HOLD
                 new, _, _ = await self.create(
-                    table.row.game, table.row.players, dict(table.game.options), kinds, None, table.settings
+                    table.row.game, table.row.players, dict(table.game.options), kinds, None, settings
                 )
                 await self.store.set_rematch(table.id, new.id)
                 table.row.rematch = new.id
@@ -215,7 +235,11 @@ class Hub:
         new_table = await self.get(table.row.rematch)
         if new_table is None:
             raise TableError("internal", "the rematch table is gone", 500)
-        index, new_token_ = await new_table.join(table.seats[seat].name or f"seat {seat}", prefer=seat)
+        if decline:
+            new_table.decline(seat)
+            return new_table, None, None
+        name = table.seats[seat].name or f"seat {seat}"
+        index, new_token_ = await new_table.join(name, prefer=seat, claim=(token, hash_token(token)))
         # Told again once the player sits at the new table: the others can see who asked for it.
         table._news()
         return new_table, index, new_token_

@@ -69,6 +69,7 @@ class Join(Strict):
 
 class Rematch(Strict):
     token: Annotated[str, Field(min_length=1, max_length=128)]
+    decline: bool = False  # this player wants no rematch: their held seat opens to anyone
 
 
 class Act(Strict):

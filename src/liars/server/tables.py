@@ -174,16 +174,57 @@ class Table:
                 return s.index
         return None
 
-    async def join(self, name: str, prefer: int | None = None) -> tuple[int, str]:
-        """Take a free human seat (``prefer`` if free); the game starts when none is left."""
+    def reserved(self) -> dict[int, str]:
+        """Seats held for a rematch's players (seat -> the token hash that may claim it).
+
+        A rematch table's seats belong to the old table's players until each claims theirs
+        (with their own token) or declines, or ``reserved_until`` (wall-clock seconds) passes:
+        a stranger who read the new table's id from the old table's news cannot take them.
+        """
+        held = self.settings.get("reserved") or {}
+        if not held or time.time() >= float(self.settings.get("reserved_until") or 0):
+            return {}
+        return {int(k): str(v) for k, v in held.items()}
+
+    def decline(self, seat: int) -> None:
+        """The old table's player of ``seat`` wants no rematch: the seat opens to anyone."""
+        held = self.settings.get("reserved") or {}
+        if str(seat) in held:
+            self.settings["reserved"] = {k: v for k, v in held.items() if k != str(seat)}
+            self._news()
+
+    async def join(
+        self, name: str, prefer: int | None = None, claim: tuple[str, str] | None = None
+    ) -> tuple[int, str]:
+        """Take a free human seat (``prefer`` if free); the game starts when none is left.
+
+        ``claim``: (token, its hash) of a rematch player, who takes the seat reserved for that
+        hash and keeps their token; claiming again gives the same seat (one token, one seat).
+        Without it, reserved seats are not free.
+        """
         async with self.lock:
             self._check_live()
-            free = [s for s in self.seats if s.kind == "human" and s.token_hash is None]
-            if not free:
-                raise TableError("full", "every seat of this table is taken", 409)
+            reserved = self.reserved()
+            if claim is not None:
+                mine = [i for i, h in reserved.items() if hmac.compare_digest(h, claim[1])]
+                held = self.seat_for_token(claim[0])
+                if held is not None:
+                    return held, claim[0]
+                if not mine or self.seats[mine[0]].token_hash is not None:
+                    raise TableError("full", "no seat of this table is held for you", 409)
+                free = [self.seats[mine[0]]]
+                token, h = claim
+            else:
+                free = [
+                    s
+                    for s in self.seats
+                    if s.kind == "human" and s.token_hash is None and s.index not in reserved
+                ]
+                if not free:
+                    raise TableError("full", "every seat of this table is taken", 409)
+                token, h = new_token()
             seat = next((s for s in free if s.index == prefer), free[0])
-            token, h = new_token()
-            starting = len(free) == 1
+            starting = sum(1 for s in self.seats if s.kind == "human" and s.token_hash is None) == 1
             await self.store.take_seat(self.id, seat.index, name, h, "playing" if starting else "waiting")
             seat.name, seat.token_hash = name, h
             if starting:
@@ -202,12 +243,13 @@ class Table:
     def info(self) -> JSON:
         """What anybody may know of the table (no tokens, no seed, no hidden card)."""
         st = self.state
+        reserved = self.reserved()
         return {
             "table": self.id,
             "game": self.row.game,
             "players": self.row.players,
             "options": dict(self.game.options),
-            "settings": dict(self.settings),
+            "settings": {k: v for k, v in self.settings.items() if k not in ("reserved", "reserved_until")},
             "status": self.row.status,
             "seq": self.seq,
             "seats": [
@@ -217,6 +259,7 @@ class Table:
                     "level": s.level,
                     "name": s.name,
                     "taken": s.kind == "bot" or s.token_hash is not None,
+                    "reserved": s.token_hash is None and s.index in reserved,
                     "connected": s.conns > 0,
                     "away": s.away,
                     "grace": self._grace_left(s.index),
