@@ -296,3 +296,37 @@ def test_a_declined_or_expired_rematch_seat_opens_to_anyone(
     time.sleep(0.4)
     r = shared_server.http.post(f"/api/tables/{new}/join", json={"name": "Stranger"})
     assert r.status_code == 200 and r.json()["seat"] == 1
+
+
+# -- 12: reads limited, misses cached, no lock kept per unknown id -------------------------------
+def test_unknown_ids_cost_one_query_and_leave_no_lock(shared_server: Server) -> None:
+    hub = shared_server.hub
+    store = hub.store
+    loads: list[str] = []
+    real = store.load
+
+    async def counting(table_id: str) -> Any:
+        loads.append(table_id)
+        return await real(table_id)
+
+    shared_server.on_loop(lambda: setattr(store, "load", counting))
+    try:
+        for _ in range(5):
+            assert shared_server.http.get("/api/tables/no-such-table").status_code == 404
+        for i in range(200):
+            assert shared_server.http.get(f"/api/tables/missing{i}").status_code == 404
+    finally:
+        shared_server.on_loop(lambda: delattr(store, "load"))
+    assert loads.count("no-such-table") == 1
+    assert shared_server.on_loop(lambda: len(hub._locks)) == 0
+    made = shared_server.create(game="liars-dice", players=2)  # a new table is found at once
+    assert shared_server.http.get(f"/api/tables/{made['table']}").status_code == 200
+
+
+def test_reads_are_rate_limited_per_address(db: Db) -> None:
+    with cli_server(db, "--read-rate", "0.01", "--read-burst", "3") as srv:
+        codes = [srv.http.get("/api/tables/nope").status_code for _ in range(4)]
+        assert srv.http.get("/static/app.js").status_code == 200  # the page's files are not counted
+        with pytest.raises(InvalidStatus):
+            connect(f"ws://127.0.0.1:{srv.port}/ws/tables/nope", open_timeout=5)
+    assert codes == [404, 404, 404, 429]

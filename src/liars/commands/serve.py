@@ -34,6 +34,8 @@ def build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
         http_rate=args.http_rate or None,
         http_burst=args.http_burst,
         allow_origins=tuple(trusted_proxies(args.allow_origin)),
+        read_rate=args.read_rate or None,
+        read_burst=args.read_burst,
     )
     proxies = trusted_proxies(args.trust_proxy)
     options: dict[str, Any] = {
@@ -77,6 +79,13 @@ def add(sub: Any) -> None:
         help="HTTP writes (create, join, rematch) a second per client address; 0 for no limit",
     )
     p.add_argument("--http-burst", type=float, default=30.0, help="HTTP writes per client address at once")
+    p.add_argument(
+        "--read-rate",
+        type=float,
+        default=20.0,
+        help="API reads and WebSocket handshakes a second per client address; 0 for no limit",
+    )
+    p.add_argument("--read-burst", type=float, default=100.0, help="API reads per client address at once")
     p.add_argument(
         "--trust-proxy",
         metavar="ADDR[,ADDR]",

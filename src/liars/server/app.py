@@ -30,7 +30,7 @@ from liars.core import JSON, GameConfigError, IllegalAction
 from .conn import Conn, Metrics
 from .guard import Guard
 from .hub import Hub
-from .limits import HTTP_BURST, HTTP_RATE, HttpRateLimit
+from .limits import HTTP_BURST, HTTP_RATE, READ_BURST, READ_RATE, HttpRateLimit
 from .redact import install as install_redaction
 from .schemas import MAX_BODY, MAX_MESSAGE, MESSAGE, Act, Auth, CreateTable, Join, Rematch, Say, explain
 from .store import Store
@@ -83,14 +83,18 @@ def create_app(
     http_rate: float | None = HTTP_RATE,
     http_burst: float = HTTP_BURST,
     allow_origins: tuple[str, ...] = (),
+    read_rate: float | None = READ_RATE,
+    read_burst: float = READ_BURST,
 ) -> Starlette:
     """The server over the database at ``db`` (a SQLAlchemy async URL).
 
     ``rate`` and ``burst`` bound the messages of one connection (a token bucket);
     ``http_rate`` and ``http_burst`` the HTTP writes (POST) of one remote address
     (``http_rate=None`` lifts that limit: the load benchmark makes its tables from one address).
-    ``allow_origins``: the origins (``https://host[:port]``) besides the server's own whose pages
-    may open a WebSocket or write (see :mod:`.guard`).
+    ``read_rate`` and ``read_burst`` bound the API reads and WebSocket handshakes of one address
+    (with the writes' limit: ``http_rate=None`` lifts both).  ``allow_origins``: the origins
+    (``https://host[:port]``) besides the server's own whose pages may open a WebSocket or
+    write (see :mod:`.guard`).
     """
     install_redaction()
     hub = Hub(Store(db, schema), owner=owner, metrics=Metrics() if metrics else None)
@@ -196,14 +200,22 @@ def create_app(
         def refuse(wait: int) -> Response:
             response = error(
                 "rate_limited",
-                f"at most {http_rate:g} requests a second from one address; retry in {wait} s",
+                f"at most {http_rate:g} write and {read_rate or 0:g} read requests a second from one "
+                f"address; retry in {wait} s",
                 429,
                 {"rate": http_rate, "retry_after": wait},
             )
             response.headers["Retry-After"] = str(wait)
             return response
 
-        app.add_middleware(HttpRateLimit, rate=http_rate, burst=http_burst, refuse=refuse)
+        app.add_middleware(
+            HttpRateLimit,
+            rate=http_rate,
+            burst=http_burst,
+            refuse=refuse,
+            read_rate=read_rate,
+            read_burst=read_burst,
+        )
     app.add_middleware(Guard, allow_origins=allow_origins)  # outermost: refusals get the headers too
     return app
 

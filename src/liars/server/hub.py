@@ -30,6 +30,8 @@ log = logging.getLogger("liars.server")
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 MAX_GAMES = 256
+MISS_SECONDS = 5.0  # an unknown table id is answered from memory for this long
+MAX_MISSES = 100_000
 REMATCH_HOLD = 300.0  # seconds a rematch's seats wait for the old table's players before anyone may join
 DEFAULTS: dict[str, Any] = {
     "window_seconds": 5.0,
@@ -50,7 +52,8 @@ class Hub:
         self.metrics = metrics
         self.lease = lease
         self.tables: dict[str, Table] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks: dict[str, list[Any]] = {}  # table id -> [its load lock, how many use it]
+        self._missing: dict[str, float] = {}  # unknown table id -> until when it is known unknown
         self._renewer: asyncio.Task[None] | None = None
         self._games: dict[tuple[str, int | None, str], liars.Game] = {}
 
@@ -105,34 +108,59 @@ class Hub:
             del self.tables[table.id]
 
     async def get(self, table_id: str) -> Table | None:
-        """The live table (loaded from the log if needed), or None if there is no such table."""
+        """The live table (loaded from the log if needed), or None if there is no such table.
+
+        A miss is remembered for ``MISS_SECONDS`` (up to ``MAX_MISSES`` ids): a flood of
+        unknown ids costs one database query each per few seconds, not one per request.  The
+        per-id load lock lives only while someone waits on it, so unknown ids leave nothing.
+        """
         if not TABLE_ID.match(table_id):
             return None
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        lock = self._locks.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self.tables.get(table_id)
-            if table is not None:
-                return table
-            loaded = await self.store.load(table_id)
-            if loaded is None:
+        now = time.monotonic()
+        missed = self._missing.get(table_id)
+        if missed is not None:
+            if now < missed:
                 return None
-            row, seats, actions = loaded
-            if not await self.store.claim(table_id, self.owner, self.lease):
-                raise TableError("busy", "another server process runs this table", 409)
-            table = Table(self, row, seats)
-            try:
-                table.replay(actions)
-            except Exception as exc:
-                log.error("table %s: the log does not replay (%r)", table_id, exc)
-                raise TableError("broken", "this table's log cannot be replayed", 500) from None
-            if table.state is not None and table.state.window:
-                table.held = await self.store.held_answers(table_id)
-            self.tables[table_id] = table
-            table.resume()
-            return table
+            del self._missing[table_id]
+        entry = self._locks.get(table_id)
+        if entry is None:
+            entry = self._locks[table_id] = [asyncio.Lock(), 0]
+        entry[1] += 1
+        try:
+            async with entry[0]:
+                table = self.tables.get(table_id)
+                if table is not None:
+                    return table
+                loaded = await self.store.load(table_id)
+                if loaded is None:
+                    self._missing[table_id] = time.monotonic() + MISS_SECONDS
+                    while len(self._missing) > MAX_MISSES:
+                        del self._missing[next(iter(self._missing))]
+                    return None
+                return await self._build(table_id, loaded)
+        finally:
+            entry[1] -= 1
+            if entry[1] == 0 and self._locks.get(table_id) is entry:
+                del self._locks[table_id]
+
+    async def _build(self, table_id: str, loaded: tuple[TableRow, list[SeatRow], list[Any]]) -> Table:
+        row, seats, actions = loaded
+        if not await self.store.claim(table_id, self.owner, self.lease):
+            raise TableError("busy", "another server process runs this table", 409)
+        table = Table(self, row, seats)
+        try:
+            table.replay(actions)
+        except Exception as exc:
+            log.error("table %s: the log does not replay (%r)", table_id, exc)
+            raise TableError("broken", "this table's log cannot be replayed", 500) from None
+        if table.state is not None and table.state.window:
+            table.held = await self.store.held_answers(table_id)
+        self.tables[table_id] = table
+        table.resume()
+        return table
 
     async def create(
         self,
@@ -193,6 +221,7 @@ class Hub:
             status="playing" if ready else "waiting",
         )
         await self.store.create_table(row, rows)
+        self._missing.pop(row.id, None)
         table = await self.get(row.id)
         if table is None:
             raise TableError("internal", "the new table could not be loaded", 500)

@@ -4,8 +4,11 @@ Each write costs a database transaction and, for a new table, memory, so one
 client must not be able to make them without bound.  A client is its remote
 address: the address it connects from, or the one a proxy named by ``liars serve
 --trust-proxy`` puts in ``X-Forwarded-For`` (no proxy is trusted by default, or a
-spoofed header would give each request a fresh bucket).  Reads (``GET``) are not limited: they
-touch memory only.  WebSocket messages have their own bucket per connection
+spoofed header would give each request a fresh bucket).  Reads (``GET`` of the API, and WebSocket
+handshakes, which load a table) have a bucket of their own, larger: they are
+cheaper, but each unknown table id was a database query, and a flood of them
+must not crowd out the players.  Static files are not counted (a page load
+fetches a dozen).  WebSocket messages have their own bucket per connection
 (``app._read``).
 
 The buckets live in memory, bounded: when there are more than ``clients``
@@ -25,6 +28,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 HTTP_RATE = 2.0  # writes a second a client may make, on average
 HTTP_BURST = 30.0  # and at once (a party joining from behind one router)
+READ_RATE = 20.0  # API reads and WebSocket handshakes a second a client may make, on average
+READ_BURST = 100.0  # and at once (the lobby, a table page, a reconnect)
 MAX_CLIENTS = 100_000
 
 UNLIMITED = ("GET", "HEAD", "OPTIONS")
@@ -65,7 +70,10 @@ class TokenBuckets:
 
 
 class HttpRateLimit:
-    """ASGI middleware: a write over the rate gets 429 with a JSON error and ``Retry-After``."""
+    """ASGI middleware: a write or read over its rate gets 429 with a JSON error and ``Retry-After``.
+
+    A WebSocket handshake over the read rate is refused before it is accepted (HTTP 403).
+    """
 
     def __init__(
         self,
@@ -73,16 +81,27 @@ class HttpRateLimit:
         rate: float,
         burst: float,
         refuse: Callable[[int], Response],
+        read_rate: float | None = READ_RATE,
+        read_burst: float = READ_BURST,
     ) -> None:
         self.app = app
         self.buckets = TokenBuckets(rate, burst)
+        self.reads = None if read_rate is None else TokenBuckets(read_rate, read_burst)
         self.refuse = refuse
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope.get("method", "GET") not in UNLIMITED:
-            client = scope.get("client")
-            wait = self.buckets.take(client[0] if client else "?")
-            if wait > 0:
-                await self.refuse(math.ceil(wait))(scope, receive, send)
-                return
+        client = scope.get("client")
+        key = client[0] if client else "?"
+        wait = 0.0
+        if scope["type"] == "http":
+            if scope.get("method", "GET") not in UNLIMITED:
+                wait = self.buckets.take(key)
+            elif self.reads is not None and scope.get("path", "").startswith("/api/"):
+                wait = self.reads.take(key)
+        elif scope["type"] == "websocket" and self.reads is not None and self.reads.take(key) > 0:
+            await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
+            return
+        if wait > 0:
+            await self.refuse(math.ceil(wait))(scope, receive, send)
+            return
         await self.app(scope, receive, send)
