@@ -330,3 +330,36 @@ def test_reads_are_rate_limited_per_address(db: Db) -> None:
         with pytest.raises(InvalidStatus):
             connect(f"ws://127.0.0.1:{srv.port}/ws/tables/nope", open_timeout=5)
     assert codes == [404, 404, 404, 429]
+
+
+# -- 5: waiting tables expire, and one address may keep only so many --------------------------------
+def test_an_unstarted_table_expires(shared_server: Server) -> None:
+    hub = shared_server.hub
+    old = shared_server.create(game="liars-dice", players=2, name="Kari")
+    started = shared_server.create(game="liars-dice", players=2, name="Kari")
+    shared_server.join(started["table"])
+    saved = hub.waiting_seconds
+    shared_server.on_loop(lambda: setattr(hub, "waiting_seconds", 0.2))
+    try:
+        time.sleep(0.3)
+        fresh = shared_server.create(game="liars-dice", players=2, name="Kari")
+        gone = shared_server.call(hub.expire_waiting())
+    finally:
+        shared_server.on_loop(lambda: setattr(hub, "waiting_seconds", saved))
+    assert old["table"] in gone and started["table"] not in gone and fresh["table"] not in gone
+    assert shared_server.http.get(f"/api/tables/{old['table']}").status_code == 404
+    r = shared_server.http.post(f"/api/tables/{old['table']}/join", json={"name": "Ola"})
+    assert r.status_code == 404
+    unfinished = shared_server.call(hub.store.unfinished())
+    assert old["table"] not in unfinished and started["table"] in unfinished  # not reloaded at a start
+    assert shared_server.http.get(f"/api/tables/{fresh['table']}").status_code == 200
+
+
+def test_one_address_keeps_only_so_many_waiting_tables(db: Db) -> None:
+    with cli_server(db, "--max-waiting", "2") as srv:
+        made = [srv.http.post("/api/tables", json={"game": "liars-dice", "players": 2}) for _ in range(3)]
+        assert [r.status_code for r in made] == [201, 201, 429]
+        assert made[2].json()["error"]["code"] == "rate_limited"
+        r = srv.http.post(f"/api/tables/{made[0].json()['table']}/join", json={"name": "Ola"})
+        assert r.status_code == 200  # the table started: it no longer counts
+        assert srv.http.post("/api/tables", json={"game": "liars-dice", "players": 2}).status_code == 201

@@ -36,6 +36,8 @@ def build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
         allow_origins=tuple(trusted_proxies(args.allow_origin)),
         read_rate=args.read_rate or None,
         read_burst=args.read_burst,
+        waiting_seconds=args.waiting_minutes * 60,
+        max_waiting=args.max_waiting or None,
     )
     proxies = trusted_proxies(args.trust_proxy)
     options: dict[str, Any] = {
@@ -86,6 +88,18 @@ def add(sub: Any) -> None:
         help="API reads and WebSocket handshakes a second per client address; 0 for no limit",
     )
     p.add_argument("--read-burst", type=float, default=100.0, help="API reads per client address at once")
+    p.add_argument(
+        "--waiting-minutes",
+        type=float,
+        default=60.0,
+        help="close a table whose seats are not all taken after this many minutes",
+    )
+    p.add_argument(
+        "--max-waiting",
+        type=int,
+        default=20,
+        help="waiting tables one client address may have at once; 0 for no cap",
+    )
     p.add_argument(
         "--trust-proxy",
         metavar="ADDR[,ADDR]",

@@ -29,7 +29,7 @@ from liars.core import JSON, GameConfigError, IllegalAction
 
 from .conn import Conn, Metrics
 from .guard import Guard
-from .hub import Hub
+from .hub import MAX_WAITING, WAITING_SECONDS, Hub
 from .limits import HTTP_BURST, HTTP_RATE, READ_BURST, READ_RATE, HttpRateLimit
 from .redact import install as install_redaction
 from .schemas import MAX_BODY, MAX_MESSAGE, MESSAGE, Act, Auth, CreateTable, Join, Rematch, Say, explain
@@ -85,6 +85,8 @@ def create_app(
     allow_origins: tuple[str, ...] = (),
     read_rate: float | None = READ_RATE,
     read_burst: float = READ_BURST,
+    waiting_seconds: float = WAITING_SECONDS,
+    max_waiting: int | None = MAX_WAITING,
 ) -> Starlette:
     """The server over the database at ``db`` (a SQLAlchemy async URL).
 
@@ -94,10 +96,17 @@ def create_app(
     ``read_rate`` and ``read_burst`` bound the API reads and WebSocket handshakes of one address
     (with the writes' limit: ``http_rate=None`` lifts both).  ``allow_origins``: the origins
     (``https://host[:port]``) besides the server's own whose pages may open a WebSocket or
-    write (see :mod:`.guard`).
+    write (see :mod:`.guard`).  ``waiting_seconds``: how long a table may wait for its players
+    before it is closed; ``max_waiting``: waiting tables per creating address (None: no cap).
     """
     install_redaction()
-    hub = Hub(Store(db, schema), owner=owner, metrics=Metrics() if metrics else None)
+    hub = Hub(
+        Store(db, schema),
+        owner=owner,
+        metrics=Metrics() if metrics else None,
+        waiting_seconds=waiting_seconds,
+        max_waiting=max_waiting,
+    )
 
     async def table_or_404(table_id: str) -> Table:
         table = await hub.get(table_id)
@@ -124,6 +133,7 @@ def create_app(
             None if req.seats is None else list(req.seats),
             req.name,
             settings,
+            request.client.host if request.client else None,
         )
         try:  # the web app's page for the table where it is installed, else the API's address
             invite = str(request.url_for("web_table", table_id=table.id))

@@ -32,6 +32,8 @@ TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 MAX_GAMES = 256
 MISS_SECONDS = 5.0  # an unknown table id is answered from memory for this long
 MAX_MISSES = 100_000
+WAITING_SECONDS = 3600.0  # a table nobody completed in this long is closed (it kept memory and the lobby)
+MAX_WAITING = 20  # waiting tables one address may have at once
 REMATCH_HOLD = 300.0  # seconds a rematch's seats wait for the old table's players before anyone may join
 DEFAULTS: dict[str, Any] = {
     "window_seconds": 5.0,
@@ -45,7 +47,13 @@ class Hub:
     """All live tables of this server, over one :class:`Store`."""
 
     def __init__(
-        self, store: Store, owner: str | None = None, metrics: Metrics | None = None, lease: float = 30.0
+        self,
+        store: Store,
+        owner: str | None = None,
+        metrics: Metrics | None = None,
+        lease: float = 30.0,
+        waiting_seconds: float = WAITING_SECONDS,
+        max_waiting: int | None = MAX_WAITING,
     ) -> None:
         self.store = store
         self.owner = owner or f"liars-{secrets.token_hex(6)}"
@@ -56,6 +64,9 @@ class Hub:
         self._missing: dict[str, float] = {}  # unknown table id -> until when it is known unknown
         self._renewer: asyncio.Task[None] | None = None
         self._games: dict[tuple[str, int | None, str], liars.Game] = {}
+        self.waiting_seconds = waiting_seconds
+        self.max_waiting = max_waiting
+        self._hosted: dict[str, list[str]] = {}  # address -> the waiting tables it created
 
     def game(self, game_id: str, players: int | None, options: dict[str, Any]) -> liars.Game:
         """The configured game for these settings, shared by every table that has them.
@@ -100,8 +111,48 @@ class Hub:
             await asyncio.sleep(self.lease / 3)
             try:
                 await self.store.renew(self.owner, self.lease)
+                await self.expire_waiting()
             except Exception as exc:
                 log.error("could not renew table leases: %r", exc)
+
+    async def expire_waiting(self) -> list[str]:
+        """Close the waiting tables older than ``waiting_seconds``; returns their ids.
+
+        An unstarted table costs memory, a reload at every start and a place in the lobby's
+        list, and thousands can be made for nothing: after an hour nobody is coming.
+        """
+        cutoff = time.time() - self.waiting_seconds
+        gone = []
+        for table in list(self.tables.values()):
+            if table.row.status == "waiting" and table.row.created < cutoff:
+                async with table.lock:
+                    if table.row.status != "waiting" or not await self.store.expire(table.id):
+                        continue
+                    table.row.status = "expired"
+                table.shutdown(4404)
+                self.evict(table)
+                gone.append(table.id)
+        return gone
+
+    def _check_hosting(self, client: str | None) -> None:
+        """At most ``max_waiting`` waiting tables per address (started and gone ones do not count)."""
+        if client is None or self.max_waiting is None:
+            return
+        mine = [
+            t
+            for t in self._hosted.get(client, [])
+            if t in self.tables and self.tables[t].row.status == "waiting"
+        ]
+        self._hosted[client] = mine
+        if len(mine) >= self.max_waiting:
+            raise TableError(
+                "rate_limited",
+                f"at most {self.max_waiting} waiting tables from one address",
+                429,
+                {"limit": self.max_waiting},
+            )
+        while len(self._hosted) > MAX_MISSES:  # bounded like the other per-address books
+            del self._hosted[next(iter(self._hosted))]
 
     def evict(self, table: Table) -> None:
         if self.tables.get(table.id) is table:
@@ -135,7 +186,7 @@ class Hub:
                 if table is not None:
                     return table
                 loaded = await self.store.load(table_id)
-                if loaded is None:
+                if loaded is None or loaded[0].status == "expired":
                     self._missing[table_id] = time.monotonic() + MISS_SECONDS
                     while len(self._missing) > MAX_MISSES:
                         del self._missing[next(iter(self._missing))]
@@ -170,8 +221,13 @@ class Hub:
         seats: list[str] | None,
         name: str | None,
         settings: dict[str, Any],
+        client: str | None = None,
     ) -> tuple[Table, int | None, str | None]:
-        """A new table; the creator takes the first human seat (a token comes back for it)."""
+        """A new table; the creator takes the first human seat (a token comes back for it).
+
+        ``client``: the creator's address, whose waiting tables are capped (``max_waiting``).
+        """
+        self._check_hosting(client)
         game = self.game(game_id, players, options)
         kinds = seats if seats is not None else ["human"] * game.players
         if len(kinds) != game.players:
@@ -225,6 +281,8 @@ class Hub:
         table = await self.get(row.id)
         if table is None:
             raise TableError("internal", "the new table could not be loaded", 500)
+        if client is not None and row.status == "waiting":
+            self._hosted.setdefault(client, []).append(row.id)
         return table, seat, token
 
     async def rematch(

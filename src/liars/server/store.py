@@ -120,6 +120,7 @@ class TableRow:
     settings: dict[str, Any]
     status: str
     rematch: str | None = None
+    created: float = 0.0  # wall-clock seconds; set by create_table
 
 
 @dataclass
@@ -222,6 +223,7 @@ class Store:
 
     # -- tables and seats -------------------------------------------------------
     async def create_table(self, row: TableRow, seats: Sequence[SeatRow]) -> None:
+        row.created = time.time()
         async with self._engine.begin() as conn:
             await conn.execute(
                 insert(tables_t).values(
@@ -233,7 +235,7 @@ class Store:
                     settings=json.dumps(row.settings),
                     status=row.status,
                     rematch=row.rematch,
-                    created=time.time(),
+                    created=row.created,
                 )
             )
             await conn.execute(
@@ -263,6 +265,16 @@ class Store:
                 raise StoreError(f"seat {seat} of table {table_id} is not free")
             await conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
 
+    async def expire(self, table_id: str) -> bool:
+        """A waiting table that never started is closed for good (False: it had started)."""
+        async with self._engine.begin() as conn:
+            res = await conn.execute(
+                update(tables_t)
+                .where(tables_t.c.id == table_id, tables_t.c.status == "waiting")
+                .values(status="expired")
+            )
+            return bool(res.rowcount == 1)
+
     async def set_rematch(self, table_id: str, rematch: str) -> None:
         async with self._engine.begin() as conn:
             await conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch=rematch))
@@ -291,6 +303,7 @@ class Store:
             settings=json.loads(t.settings),
             status=t.status,
             rematch=t.rematch,
+            created=t.created,
         )
         return (
             row,
@@ -301,7 +314,9 @@ class Store:
     async def unfinished(self) -> list[str]:
         async with self._engine.connect() as conn:
             res = await conn.execute(
-                select(tables_t.c.id).where(tables_t.c.status != "over").order_by(tables_t.c.created)
+                select(tables_t.c.id)
+                .where(tables_t.c.status.not_in(("over", "expired")))
+                .order_by(tables_t.c.created)
             )
             return [r.id for r in res]
 
