@@ -359,7 +359,8 @@ class StrongBot(BasicBot):
     (0.35): how much a sampled hand that cannot follow counts as a lie (the
     plain hypergeometric odds overstate it: players keep cards that follow);
     ``plan`` (1.0): how much keeping a flexible hand weighs against the cards
-    a lie risks; under ``follow = "suit"``: ``suit_trust`` (0.75: how often an
+    a lie risks; ``min_odds`` (0.45): the least lie odds for a call that is not
+    sure (a last-but-one card is always called); under ``follow = "suit"``: ``suit_trust`` (0.75: how often an
     earlier claim of the trick used a card of the suit), ``suit_bar`` (1.01:
     the lie odds a call needs besides paying; above 1, only sure lies and
     last-but-one cards are called) and ``suit_sheds`` (False: shed under a kept
@@ -375,6 +376,7 @@ class StrongBot(BasicBot):
         samples: int = 200,
         bluff: float = 0.02,
         forced: float = 0.35,
+        min_odds: float = 0.45,
         suit_trust: float = 0.75,
         suit_bar: float = 1.01,
         suit_sheds: bool = False,
@@ -386,6 +388,7 @@ class StrongBot(BasicBot):
         self.samples = samples
         self.bluff = bluff
         self.forced = forced
+        self.min_odds = min_odds
         self.suit_trust = suit_trust
         self.suit_bar = suit_bar
         self.suit_sheds = suit_sheds
@@ -434,6 +437,11 @@ class StrongBot(BasicBot):
         for s in rest:
             miss *= 1.0 - self.call_rate(k, s, k.sizes[c])
         ev_pass = now[me] + (1 - miss) * p * (win_chances(lie)[me] - now[me])
+        if p < self.min_odds:
+            # A call that is likelier wrong than right loses cards on average; only hand-size odds
+            # could justify it, and far behind they say every gamble is free -- a seat that keeps
+            # calling then keeps taking piles and the round never ends.
+            return Pass()
         if k.follow == "suit" and p < self.suit_bar:
             # A call there ends a long trick: right, it hands one player the pile; wrong, it hands
             # it to us while every other seat gains.  Measured against the gauntlet, even calls at
