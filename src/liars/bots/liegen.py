@@ -15,8 +15,10 @@ keeps cards that can follow whatever comes round, and a joker for the
 two-card play), sheds a useless card under the name of one it keeps when that
 is safer than spending the good card (nobody else can disprove a card still in
 its hand), names a card it put in the pile itself when it must lie, prices
-every accusation by what the pile would do to everyone's chances, and leaves a
-last-but-one card to a later accuser when one is sure to call it.
+every accusation by what the pile would do to everyone's chances, and always
+calls a last-but-one card unless its own last card goes down first (if that
+card is true the round is lost whoever calls it, so there is nothing to save
+by leaving the call to someone else).
 
 Knowledge is kept incrementally: :class:`Knowledge` holds (history epoch,
 entries read) and reads only new history entries, so a decision costs the
