@@ -83,6 +83,13 @@ def test_basic_bluffs_one_card_of_the_rank_due_last() -> None:
 
 
 @pytest.mark.parametrize("level", ["basic", "strong"])
+def test_without_a_true_card_the_lie_is_one_card_of_the_rank_due_last(level: str) -> None:
+    """Strong used to bluff "two fives" with a pair of twos here: counting players catch such claims."""
+    state = pos("2C 2D 8D 8H JC JD KC", "7C 8C 3C 4C 6C 7D AC AD", "9C 9D TC TD QH QD 3S 4S", rank="5")
+    assert decide(level, state) == Play(("2",))
+
+
+@pytest.mark.parametrize("level", ["basic", "strong"])
 def test_a_last_play_is_always_challenged(level: str) -> None:
     state = pos("5C", "7C 8C", "9C 9D", rank="5")
     state.act(0, {"type": "play", "cards": ["5C"]})

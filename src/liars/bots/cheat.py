@@ -483,17 +483,22 @@ class StrongBot(BasicBot):
         held = sorted((r for r in range(13) if k.counts[r] and r != k.rank), key=lambda r: (-k.due(r), r))
         total = len(k.hand)
         cands: list[list[int]] = []
-        for t in range(min(true, most), -1, -1):
-            for b in range(0, most - t + 1):
-                if t + b == 0 or (t < true and b > 0):
-                    continue  # pad only after every true card is in
-                pad: list[int] = []
-                for r in held:
-                    pad += [r] * min(k.counts[r], b - len(pad))
-                    if len(pad) == b:
-                        break
-                if len(pad) < b:
-                    continue
+        # Every true card goes in (as many as a play may hold), and a lie without a true card is
+        # one card (the rank due last, as basic plays it); only a true play is padded.  Measured
+        # (4 players, 400 games a match-up): holding true cards back lost 1-2 points against
+        # honest and counting players (a kept card waits a whole round of ranks), and bluffing two
+        # or more cards with none true lost 5 points against a counter, who works out that a
+        # short hand seldom holds two of a rank; neither won anything elsewhere.
+        t = min(true, most)
+        for b in range(0, most - t + 1) if t else (1,):
+            if t < true and b > 0:
+                continue  # pad only after every true card is in
+            pad: list[int] = []
+            for r in held:
+                pad += [r] * min(k.counts[r], b - len(pad))
+                if len(pad) == b:
+                    break
+            if len(pad) == b:
                 cands.append([k.rank] * t + pad)
         if not cands:
             return super().play(k, most)
