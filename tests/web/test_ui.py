@@ -246,3 +246,25 @@ def test_web_routes(web: Any) -> None:
         state = web.table_state(bots["table"])
         assert state.over
         assert shown.json()["hands"] == [state.view(s)["hand"] for s in range(3)]
+
+
+def test_the_lobby_names_bot_levels_as_players_say_them(web: Any, browser: Any) -> None:
+    """Players pick "hard", "vanskelig", "moeilijk"; the API ids random/basic/strong stay behind."""
+    want = {
+        "en": ["Human", "easy", "medium", "hard"],
+        "nb": ["lett", "middels", "vanskelig"],
+        "nl": ["makkelijk", "gemiddeld", "moeilijk"],
+    }
+    ctx = browser.new_context(locale="en-US")
+    try:
+        page = ctx.new_page()
+        page.goto(web.url + "/")
+        for lang, words in want.items():
+            page.select_option("#lang", lang)
+            options = page.locator("#seat-1 option")
+            texts = " | ".join(options.all_inner_texts())
+            values = [options.nth(i).get_attribute("value") for i in range(options.count())]
+            assert all(w.lower() in texts.lower() for w in words if w != "Human"), (lang, texts)
+            assert values == ["human", "bot:random", "bot:basic", "bot:strong"], values
+    finally:
+        ctx.close()
