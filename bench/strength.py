@@ -91,7 +91,7 @@ def gauntlet_benches(game: str, level: str, players: int | None, style: str | No
                 others = tuple(gauntlet.spec(game, order[i % len(order)]) for i in range(n - 1))
             else:
                 others = (gauntlet.spec(game, pick),) * (n - 1)
-            out.append(Bench(game, (level, *others), bar, options, note or pick))
+            out.append(Bench(game, (level, *others), bar, options, note))
     return out
 
 
