@@ -44,12 +44,16 @@ class Bench:
 
 
 BENCHES = [
-    Bench("liars-dice", ("strong", "basic"), 0.60),
+    Bench("liars-dice", ("strong", "basic"), 0.65),
+    Bench("liars-dice", ("strong", "basic", "basic"), None),
     Bench("liars-dice", ("strong", "basic", "basic", "basic"), 0.35),
+    Bench("cheat", ("strong", "basic", "basic"), None),
     Bench("cheat", ("strong", "basic", "basic", "basic"), 0.35),
+    Bench("liegen", ("strong", "basic", "basic"), None),
     Bench("liegen", ("strong", "basic", "basic", "basic"), 0.35),
     Bench("love-letter", ("strong", "basic"), 0.58, (("target_wins", 1),), "rounds"),
-    Bench("love-letter", ("strong", "basic", "basic", "basic"), 0.32, (("target_wins", 1),), "rounds"),
+    Bench("love-letter", ("strong", "basic", "basic"), None, (("target_wins", 1),), "rounds"),
+    Bench("love-letter", ("strong", "basic", "basic", "basic"), 0.35, (("target_wins", 1),), "rounds"),
     Bench("liars-dice", ("basic", "random"), None),
     Bench("liars-dice", ("basic", "random", "random", "random"), None),
     Bench("cheat", ("basic", "random", "random", "random"), None),
