@@ -73,7 +73,9 @@ def decide(level: str, state: CheatState) -> Any:
 @pytest.mark.parametrize("level", ["basic", "strong"])
 def test_honest_when_possible_and_every_true_card_in(level: str) -> None:
     state = pos("5C 5D 9H KS 2C", "7C 8C", "9C 9D", rank="5")
-    assert decide(level, state) in (Play(("5", "5")), Play(("5", "5", "K")), Play(("5", "5", "9")))
+    action = decide(level, state)
+    assert isinstance(action, Play) and action.cards.count("5") == 2  # strong may pad them
+    assert level == "strong" or action == Play(("5", "5"))
 
 
 def test_basic_bluffs_one_card_of_the_rank_due_last() -> None:
