@@ -53,7 +53,7 @@ def test_the_lobby_explains_a_refused_option_in_norwegian(web: Any, browser: Any
         page.press("#opt-dice", "Tab")
         page.click("#create")
         error = page.locator("#error")
-        page.wait_for_function("document.querySelector('#error').textContent !== ''")
+        page.wait_for_function("() => document.querySelector('#error').textContent !== ''")
         assert error.get_attribute("data-code") == "option_range"
         assert error.inner_text() == f"Avvist: Valget {label} må være mellom 1 og 10."
         assert page.url.rstrip("/") == web.url  # no table was made
@@ -69,11 +69,13 @@ def test_the_turn_timer_counts_down_and_then_a_bot_plays_the_seat(web: Any, cont
     assert re.fullmatch(r"\d+ s", page.locator("#countdown").inner_text()) and 1 <= first <= 2
     seq = int(page.locator("#table").get_attribute("data-seq"))
     # it counts down, redrawn on the page without a new frame from the server
-    page.wait_for_function(f"parseInt(document.querySelector('#countdown')?.textContent) < {first}")
+    page.wait_for_function(f"() => parseInt(document.querySelector('#countdown')?.textContent) < {first}")
     assert int(page.locator("#table").get_attribute("data-seq")) == seq
     # Anna does nothing: when the time is up she is marked away and a stand-in bot plays her seat
     page.wait_for_selector(".seat.me .tag", timeout=5000)
-    page.wait_for_function(f"Number(document.querySelector('#table')?.dataset.seq) > {seq}", timeout=5000)
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#table')?.dataset.seq) > {seq}", timeout=5000
+    )
     hub = web.app.state.hub
     loaded = asyncio.run_coroutine_threadsafe(hub.store.load(table), web.loop).result(5)
     actions = loaded[2]

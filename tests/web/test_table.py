@@ -168,7 +168,7 @@ def test_liegen_picker_and_the_accusation_leaves_the_board(web: Any, contexts: l
     taker.locator("#mine .pick").first.click()
     taker.locator("#announce button.act").first.click()
     for p in pages:
-        p.wait_for_function("!document.querySelector('#revealed')")
+        p.wait_for_function("() => !document.querySelector('#revealed')")
 
 
 def test_the_lobby_keeps_its_form_and_counts_seats_from_one(web: Any, browser: Any) -> None:
@@ -261,7 +261,9 @@ def test_table_talk_is_named_escaped_and_for_players_only(web: Any, contexts: li
         assert line.inner_text() == "Anna: <b>hei</b> & hallo"
         assert line.locator("b").count() == 0  # shown as text, never as markup
     b.locator("#chat-form button.reaction").first.click()
-    a.wait_for_function("document.querySelector('#chat-lines li:last-child')?.textContent === 'Bram: 👍'")
+    a.wait_for_function(
+        "() => document.querySelector('#chat-lines li:last-child')?.textContent === 'Bram: 👍'"
+    )
     # a table is not a chat room: a burst of lines is cut short, with the reason
     for _ in range(6):
         b.locator("#chat-form button.reaction").nth(1).click()
@@ -313,7 +315,8 @@ def test_a_player_who_left_shows_with_the_grace_countdown(web: Any, contexts: li
     tag.wait_for()
     assert "left the table" in tag.inner_text()
     a.wait_for_function(
-        "/takes over in \\d+ s/.test(document.querySelector('.seat[data-seat=\"1\"] .grace')?.textContent)"
+        "() => /takes over in \\d+ s/"
+        ".test(document.querySelector('.seat[data-seat=\"1\"] .grace')?.textContent)"
     )
     left = int(re.search(r"in (\d+) s", tag.inner_text()).group(1))
     assert 0 < left <= 30
@@ -350,7 +353,7 @@ def test_the_join_page_shows_the_game_and_options_and_long_names_fit(web: Any, c
     b.fill("#join-name", long[:40])
     b.click("#join")
     a.wait_for_selector("#table")
-    a.wait_for_function("document.querySelector('#seats').innerText.includes('Bartholomeus')")
+    a.wait_for_function("() => document.querySelector('#seats').innerText.includes('Bartholomeus')")
     over = a.locator(".seat").evaluate_all("els => els.filter(e => e.scrollWidth > e.clientWidth).length")
     assert over == 0
     assert "Bot 3 (hard)" in a.locator("#seats").inner_text()
@@ -494,7 +497,7 @@ def test_a_play_by_keyboard_alone_and_text_contrast(web: Any, browser: Any) -> N
                 break
             page.keyboard.press("Tab")
         page.keyboard.press("Enter")
-        page.wait_for_function("!document.querySelector('#actions button.play')")
+        page.wait_for_function("() => !document.querySelector('#actions button.play')")
         assert web.table_state(table).to_json() != seq  # the play was made
         low = page.evaluate(
             """() => {
@@ -552,7 +555,7 @@ def test_a_hidden_tab_is_told_by_its_title_and_a_notification(web: Any, browser:
             document.dispatchEvent(new Event('visibilitychange'));"""
         )
         b.locator("#actions button.bid").first.click()
-        a.wait_for_function("document.title.startsWith('Your turn')")
+        a.wait_for_function("() => document.title.startsWith('Your turn')")
         assert a.evaluate("window.__told") == [a.title()]
     finally:
         ctx.close()

@@ -145,7 +145,8 @@ def test_a_rejected_action_shows_its_message(web: Any, contexts: list[Any]) -> N
     player.locator("#mine .pick.selected").first.click()
     player.click("#actions button.play")
     player.wait_for_function(
-        f"document.querySelector('#table').dataset.seq !== '{seq}' || !document.querySelector('#actions')"
+        f"() => document.querySelector('#table').dataset.seq !== '{seq}'"
+        " || !document.querySelector('#actions')"
     )
     assert player.locator("#error").count() == 0
     # the two others are asked at once: a "Liar!" button with the window's countdown
