@@ -19,6 +19,7 @@ installed.
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -606,6 +607,8 @@ class StrongDiceBot:
         )
         self.knowledge: Knowledge | None = None
         self._counts: list[int] = []
+        if solver:
+            _warm_solver()
 
     def _leaf(self, state: State) -> Sequence[float] | None:
         """Stop at the end of the round (no bid stands): a seat that lost a die scores 0, the rest 1.
@@ -663,3 +666,20 @@ class StrongDiceBot:
         self.search.sampler = beliefs.sample
         self.search.leaf = self._leaf
         return self.search.choose(view, legal_actions)
+
+
+@functools.cache
+def _warm_solver() -> None:
+    """Load the solver and its shipped tables once per process, when the first strong bot is built.
+
+    The first lookup imports numpy and reads a table (about 200 ms of CPU); paid inside a
+    decision, it made a duel's first endgame move the slowest decision of a whole tournament.
+    """
+    try:
+        from .. import solver  # type: ignore[attr-defined,unused-ignore]
+
+        for a, b in ((1, 1), (1, 2), (2, 1), (2, 2)):
+            for wild in (False, True):
+                solver.table(a, b, wild)
+    except Exception:  # the solver is optional: absent, unbuilt, or outside its sizes
+        return
