@@ -456,6 +456,29 @@ def test_on_a_phone_the_actions_are_on_screen_when_the_turn_starts(web: Any, bro
         ctx.close()
 
 
+def test_on_a_desktop_your_cards_are_above_the_action_bar(web: Any, browser: Any) -> None:
+    """At 1280x800 the oval table leaves room: the first card of your hand is not under the bar."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        for game, players, options in (("cheat", 4, {}), ("love-letter", 4, {"target_wins": 1})):
+            seats = ["human"] + ["bot:random"] * (players - 1)
+            for _ in range(5):  # a Love Letter bot may knock Anna out before her first turn: deal again
+                create_table(page, web.url, game, players, options, seats, "Anna")
+                page.wait_for_selector("#actions, #over", timeout=15000)
+                if page.locator("#actions").count():
+                    break
+            page.evaluate("window.scrollTo(0, 0)")
+            gap = page.evaluate(
+                "(() => { const card = document.querySelector('#mine .card').getBoundingClientRect();"
+                " const bar = document.querySelector('#actions').getBoundingClientRect();"
+                " return bar.top - card.bottom; })()"
+            )
+            assert gap >= 0, (game, gap)
+    finally:
+        ctx.close()
+
+
 def test_what_just_happened_moves_unless_less_motion_is_asked_for(web: Any, contexts: list[Any]) -> None:
     a, b = contexts[0].new_page(), contexts[1].new_page()
     table = create_table(a, web.url, "liars-dice", 2, {"dice": 5}, ["human", "human"], "Anna")
