@@ -422,6 +422,17 @@ def test_love_letter_cards_say_what_they_do_and_a_play_goes_step_by_step(web: An
         ctx.close()
 
 
+def anna_to_play(page: Any, url: str, game: str, players: int, options: dict[str, Any]) -> None:
+    """A new table, Anna against random bots, shown at the top, with her actions on it."""
+    seats = ["human"] + ["bot:random"] * (players - 1)
+    for _ in range(5):  # a Love Letter bot may knock Anna out before her first turn: deal again
+        create_table(page, url, game, players, options, seats, "Anna")
+        page.wait_for_selector("#actions, #over", timeout=15000)
+        if page.locator("#actions").count():
+            break
+    page.evaluate("window.scrollTo(0, 0)")
+
+
 def test_on_a_phone_the_actions_are_on_screen_when_the_turn_starts(web: Any, browser: Any) -> None:
     ctx = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
     try:
@@ -432,13 +443,7 @@ def test_on_a_phone_the_actions_are_on_screen_when_the_turn_starts(web: Any, bro
             ("liegen", 4, {}),
             ("love-letter", 4, {"target_wins": 1}),
         ):
-            seats = ["human"] + ["bot:random"] * (players - 1)
-            for _ in range(5):  # a Love Letter bot may knock Anna out before her first turn: deal again
-                create_table(page, web.url, game, players, options, seats, "Anna")
-                page.wait_for_selector("#actions, #over", timeout=15000)
-                if page.locator("#actions").count():
-                    break
-            page.evaluate("window.scrollTo(0, 0)")
+            anna_to_play(page, web.url, game, players, options)
             box = page.evaluate(
                 "(() => { const r = document.querySelector('#actions').getBoundingClientRect();"
                 " return [r.top, r.bottom, innerHeight]; })()"
@@ -462,13 +467,7 @@ def test_on_a_desktop_your_cards_are_above_the_action_bar(web: Any, browser: Any
     try:
         page = ctx.new_page()
         for game, players, options in (("cheat", 4, {}), ("love-letter", 4, {"target_wins": 1})):
-            seats = ["human"] + ["bot:random"] * (players - 1)
-            for _ in range(5):  # a Love Letter bot may knock Anna out before her first turn: deal again
-                create_table(page, web.url, game, players, options, seats, "Anna")
-                page.wait_for_selector("#actions, #over", timeout=15000)
-                if page.locator("#actions").count():
-                    break
-            page.evaluate("window.scrollTo(0, 0)")
+            anna_to_play(page, web.url, game, players, options)
             gap = page.evaluate(
                 "(() => { const card = document.querySelector('#mine .card').getBoundingClientRect();"
                 " const bar = document.querySelector('#actions').getBoundingClientRect();"
