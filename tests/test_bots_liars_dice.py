@@ -419,3 +419,25 @@ def test_wild_ones_are_tilted_once_however_many_faces_a_seat_bid() -> None:
     assert single.probs[1][1] > 1 / 6  # ones count for fives: seat 1 likelier to hold them
     assert spread.probs[1][1] <= single.probs[1][1]
     assert spread.p(1, 2) < 0.4  # a face nobody bid stays near its 1/3
+
+
+def test_threads_the_solver_starts_leave_ctrl_c_to_the_main_thread() -> None:
+    """A strong bot loads numpy (whose BLAS starts threads) when built; a Ctrl-C typed at the
+    terminal's prompt must still reach the main thread, so those threads block SIGINT."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import os\n"
+        "from liars import bots\n"
+        "bots.make('strong', 'liars-dice', seed=1)\n"
+        "main = os.getpid()\n"
+        "for t in os.listdir('/proc/self/task'):\n"
+        "    line = [x for x in open(f'/proc/self/task/{t}/status') if x.startswith('SigBlk')][0]\n"
+        "    print(int(t) == main, int(line.split()[1], 16) & 2)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    rows = [line.split() for line in out.splitlines()]
+    assert ["True", "0"] in rows  # the main thread takes SIGINT
+    others = [r for r in rows if r[0] == "False"]
+    assert others and all(r[1] == "2" for r in others), rows  # numpy's threads do not

@@ -22,6 +22,8 @@ import bisect
 import functools
 import math
 import random
+import signal
+import threading
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from math import comb
@@ -674,7 +676,14 @@ def _warm_solver() -> None:
 
     The first lookup imports numpy and reads a table (about 200 ms of CPU); paid inside a
     decision, it made a duel's first endgame move the slowest decision of a whole tournament.
+
+    numpy's BLAS starts threads as it loads.  A thread that can take SIGINT may be handed the
+    Ctrl-C a terminal player types at the prompt, and the main thread, blocked reading the
+    line, then never sees it: so the import runs with SIGINT blocked in this thread, and the
+    threads it starts inherit that.
     """
+    main = threading.current_thread() is threading.main_thread() and hasattr(signal, "pthread_sigmask")
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if main else None
     try:
         from .. import solver  # type: ignore[attr-defined,unused-ignore]
 
@@ -683,3 +692,6 @@ def _warm_solver() -> None:
                 solver.table(a, b, wild)
     except Exception:  # the solver is optional: absent, unbuilt, or outside its sizes
         return
+    finally:
+        if old is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
