@@ -75,6 +75,11 @@ class Table:
     asked_out: bool = False
 
     @property
+    def at_bound(self) -> bool:
+        """Bots alone (a watch) that reached the game's action bound: the game stops unfinished."""
+        return self.human is None and len(self.moves) >= action_bound(self.state.game)
+
+    @property
     def viewer(self) -> int | None:
         return self.human
 
@@ -165,18 +170,15 @@ class Table:
         unfinished, said so, instead of running for ever.
         """
         self.narrate()
-        bound = action_bound(self.state.game) if self.human is None else None
-        acted = 0
         while not self.state.over:
-            if bound is not None and acted >= bound:
+            if self.at_bound:
                 self.say(
                     _(
                         "The bots stopped after {n} moves with no winner: the game went round in circles."
-                    ).format(n=acted),
+                    ).format(n=len(self.moves)),
                     style="red",
                 )
                 return
-            acted += 1
             seat = self.state.to_act[0]
             if seat == self.human:
                 self.human_turn(seat)
