@@ -1,4 +1,4 @@
-"""Løgneren (Cheat with ascending ranks): rules of ``../shared/rules/cheat.md``.
+"""Løgneren (Cheat with ascending ranks): rules of ``docs/rules/cheat.md``.
 
 Players put cards face down claiming "N x the required rank"; the rank goes
 A, 2, ..., K, A, ... one step every turn whatever happens.  After a play any

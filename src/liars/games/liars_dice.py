@@ -1,4 +1,4 @@
-"""Løgnterninger (Liar's Dice): rules of ``../shared/rules/liars-dice.md``.
+"""Løgnterninger (Liar's Dice): rules of ``docs/rules/liars-dice.md``.
 
 Every player has dice under a cup; a bid claims that at least ``quantity``
 dice on the whole table show ``face``.  The player to act raises the bid or

@@ -1,4 +1,4 @@
-"""Liegen (Dutch cheat): rules of ``../shared/rules/liegen.md``.
+"""Liegen (Dutch cheat): rules of ``docs/rules/liegen.md``.
 
 One card a turn, face down, announced as a card that follows the previous
 announcement (same rank or same suit by default).  Any other player may

@@ -1,4 +1,4 @@
-"""Kjærlighetsbrev (Love Letter with 16 ordinary cards): rules of ``../shared/rules/love-letter.md``.
+"""Kjærlighetsbrev (Love Letter with 16 ordinary cards): rules of ``docs/rules/love-letter.md``.
 
 Each player holds one card; on your turn you draw (automatically: it is not
 an action) and play one of your two cards face up, carrying out its effect.
