@@ -69,9 +69,10 @@ def raised_codes() -> tuple[set[str], list[str]]:
 
 
 def web_errors() -> dict[str, dict[str, str]]:
-    """The ``ERRORS`` table of the web app (errors.js holds it as plain JSON)."""
-    text = (SRC / "web" / "errors.js").read_text(encoding="utf-8")
-    body = text.split("export const ERRORS = ", 1)[1].rstrip().rstrip(";")
+    """The ``ERRORS`` table the web app imports (the server serves this text as its errors.js)."""
+    from liars.server.catalogue import errors_module
+
+    body = errors_module().split("export const ERRORS = ", 1)[1].rstrip().rstrip(";")
     data: dict[str, dict[str, str]] = json.loads(body)
     return data
 

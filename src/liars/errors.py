@@ -5,9 +5,9 @@ JSON-able ``params`` (see :class:`liars.Refusal` and the server's
 ``TableError``) besides their English message.  This module lists each code
 once, with an English sentence using ``{param}`` placeholders, so that
 
-* the web app (``liars/web/errors.js``) and the terminal (the gettext
-  catalogs, keys ``error <code>``) can say a refusal in the player's language
-  from data rather than by parsing English;
+* the terminal (the gettext catalogs, keys ``error <code>``) and the web app
+  (its ``errors.js``, which the server makes from those catalogs) can say a
+  refusal in the player's language from data rather than by parsing English;
 * a test can check that every code raised anywhere in the source is listed
   here and translated everywhere (``tests/test_errors.py``).
 
@@ -27,7 +27,7 @@ from .core import GameConfigError
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
-# code -> English template.  Keep in step with liars/web/errors.js and the .po catalogs.
+# code -> English template: the msgids of the .po catalogs' ``error <code>`` entries follow it.
 MESSAGES: dict[str, str] = {
     # defaults of the exception classes, for refusals raised without a code
     "refused": "Refused.",

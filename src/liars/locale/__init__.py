@@ -26,6 +26,8 @@ from pathlib import Path
 from babel.messages import mofile, pofile
 from babel.messages.catalog import Catalog
 
+from ..errors import MESSAGES
+
 LANGS = ("en", "nb", "nl")
 DOMAIN = "liars"
 HERE = Path(__file__).resolve().parent
@@ -108,3 +110,19 @@ def translation(lang: str) -> gettext.NullTranslations:
     if not po.exists():
         return gettext.NullTranslations()
     return gettext.GNUTranslations(io.BytesIO(compile_po(po.read_text(encoding="utf-8"))))
+
+
+@cache
+def error_catalogue() -> dict[str, dict[str, str]]:
+    """Every refusal code's template in each language: ``{lang: {code: template}}``.
+
+    The one source of the refusal texts is :data:`liars.errors.MESSAGES` (English) and the
+    ``error <code>`` entries of the gettext catalogs (nb, nl); the web app's ``errors.js`` is
+    made from this at request time, so no second copy of the texts is kept for the browser.
+    A code a catalog lacks falls back to the English template.
+    """
+    out: dict[str, dict[str, str]] = {}
+    for lang in LANGS:
+        tr = translation(lang)
+        out[lang] = {code: tr.pgettext(f"error {code}", english) for code, english in MESSAGES.items()}
+    return out

@@ -23,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 import liars
 from liars import bots
 
+from . import catalogue
 from .hub import Hub
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -94,6 +95,7 @@ def install(app: Starlette) -> None:
             Route("/api/bots", levels, name="bot_levels"),
             Route("/", index, name="web_index"),
             Route("/t/{table_id}", index, name="web_table"),
+            catalogue.ROUTE,  # before the mount: errors.js is made, not a file
             Mount("/static", StaticFiles(directory=WEB), name="static"),
         ]
     )
