@@ -15,12 +15,11 @@ import pytest
 
 import liars
 from liars import bots
-from liars.bots.love_letter import Knowledge, StrongBot, _sightings, _Worlds, choose, kept_after
-from liars.bots.love_letter_sim import Sim
+from liars.bots.love_letter import Knowledge, StrongBot, _believed, _sightings, _Worlds, choose, kept_after
 from liars.games.love_letter import LoveState, Play
-from liars.games.love_letter_cards import COUNT, GUESSES
+from liars.games.love_letter_cards import COUNT
 from liars.games.love_letter_view import constraints, unseen
-from tests.test_love_letter import last_end, play, position, start
+from tests.test_love_letter import play, position, start
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 from gauntlet import love_letter as gauntlet
@@ -116,41 +115,44 @@ def test_basic_beats_random(players: int, least: float) -> None:
     assert wins / games >= least  # random's fair share is 1/players
 
 
-def test_the_rollout_simulator_plays_by_the_engines_rules() -> None:
+def test_a_searched_world_is_an_engine_position_the_bot_could_be_in() -> None:
+    """Each world the search plays is built by the engine from a setup, and looks to the bot as its view."""
     rng = random.Random(9)
-    rounds = 0
-    for seed in range(150):
-        state = liars.make("love-letter", players=rng.choice([2, 3, 4]), seed=seed, target_wins=1).new_game()
-        assert isinstance(state, LoveState)
-        for _ in range(rng.randrange(6)):
+    checked = 0
+    public = (
+        "hand",
+        "played",
+        "out",
+        "protected",
+        "known",
+        "deck_size",
+        "unseen",
+        "set_aside_down",
+        "to_act",
+    )
+    for seed in range(60):
+        players = rng.choice([2, 3, 4])
+        state = liars.make("love-letter", players=players, seed=seed, target_wins=1).new_game()
+        for _ in range(rng.randrange(7)):
             if not state.over:
                 state.act_id(rng.choice(state.legal_ids()))
         if state.over:
             continue
-        sim = Sim.of(state)
-        while True:
-            seat = state.to_act[0]
-            assert sim.turn == seat and [sim.hands[seat], sim.drawn] == state.hands[seat]
-            assert [h[0] if h else None for s, h in enumerate(state.hands) if s != seat] == [
-                h for s, h in enumerate(sim.hands) if s != seat
-            ]
-            assert sim.deck[::-1] == state.deck and sim.aside == state.set_aside
-            assert sim.out == state.out and sim.prot == state.protected and sim.known == state.known
-            hand, known = state.hands[seat], state.known[seat]
-            if rng.random() < 0.5:
-                action = rng.choice(state.legal_actions(seat))
-            else:
-                left = partial(unseen, hand, state.played, known)
-                action = choose(hand, seat, state.out, state.protected, known, left, rng)
-                assert sim.unseen(seat) == {g: left()[g] for g in GUESSES}
-            winners = sim.play(action.card, action.target, action.guess)
-            state.act(seat, action)
-            if winners is not None:
-                assert state.over and last_end(state)["winners"] == winners
-                break
-            assert not state.over
-        rounds += 1
-    assert rounds > 100
+        seat = state.to_act[0]
+        view = state.view(seat)
+        knowledge = Knowledge(seat, players)
+        knowledge.update(view)
+        worlds = _Worlds(view, knowledge, 0.95)
+        for _ in range(5):
+            world = worlds.draw(rng)
+            assert isinstance(world, LoveState) and not world.over
+            mine = world.view(seat)
+            assert {k: mine[k] for k in public} == {k: view[k] for k in public}
+            for u, v in knowledge.pairs:  # who saw whose card knows it in the world too
+                if seat not in (u, v) and not view["out"][u] and not view["out"][v]:
+                    assert world.view(u)["known"][str(v)] == world.view(v)["hand"][0]
+            checked += 1
+    assert checked > 150
 
 
 def test_sightings_follow_the_cards() -> None:
@@ -176,7 +178,7 @@ def test_strong_believes_players_keep_the_higher_card() -> None:
         knowledge = Knowledge(2, 3, 1.0 - bias)
         knowledge.update(view)
         worlds = _Worlds(view, knowledge, bias)
-        high = sum(worlds.draw(rng).hands[1] in ("T", "J", "Q", "K") for _ in range(400)) / 400
+        high = sum(worlds.draw(rng).view(1)["hand"][0] in ("T", "J", "Q", "K") for _ in range(400)) / 400
         assert high >= least and (bias > 0 or high < 0.5)
 
 
@@ -199,13 +201,12 @@ def test_the_searcher_guesses_by_belief_in_its_rollouts() -> None:
     state = start(position([["6"], ["T"]], ["5", "K"]))
     play(state, "5", 1, "K")  # seat 0 keeps the 6; seat 1 (T + K) will play the 10
     play(state, "T", 0)  # seat 0 discards its 6 and draws; seat 1 keeps the K
-    sim = Sim.of(state)
-    plain = sim.unseen_now()
-    sim.me, sim.last[1] = 0, "T"
-    believed = sim.unseen_now()
+    view = state.view(0)
+    plain = view["unseen"]
+    believed = _believed(plain, view["out"], 0, {1: "T"})
     assert plain["9"] > 0 and believed["9"] == 0 and believed["K"] == plain["K"]
-    sim.me = 1  # only the searcher's own guesses change
-    assert sim.unseen_now() == sim.unseen(0) == plain
+    assert _believed(plain, view["out"], 0, {}) == plain  # nothing played: the counts
+    assert _believed(plain, [False, False, False], 0, {1: "T"}) == plain  # two players left: the counts
 
 
 # -- views only, every variant, from random positions ----------------------------------------------

@@ -529,6 +529,13 @@ def test_default_target_for_three_players_is_five() -> None:
         {"round_wins": [0]},
         {"played": [["5"], []]},
         {"hands": [["K"], []]},
+        {"protected": [False]},
+        {"protected": [False, 1]},
+        {"known": [{}, {}, {}]},
+        {"known": [{"1": "5"}, {}]},
+        {"known": [{"0": "K"}, {}]},
+        {"known": [{"2": "6"}, {}]},
+        {"known": [{}, "K"]},
     ],
 )
 def test_bad_setups_are_refused(change: JSON) -> None:
@@ -536,6 +543,22 @@ def test_bad_setups_are_refused(change: JSON) -> None:
     setup.update(change)
     with pytest.raises(GameConfigError):
         liars.make("love-letter", players=2, seed=1).new_game(setup)
+
+
+def test_a_setup_mid_round_carries_protection_and_what_players_have_seen() -> None:
+    """A position in the middle of a round (as a search deals it): a 9's protection, cards already seen."""
+    setup = position([["8"], ["6"], ["7"]], ["5", "9"], starter=0)
+    setup["protected"] = [False, True, False]
+    setup["known"] = [{}, {}, {"1": "6"}]
+    state = start(setup)
+    assert state.view(2)["known"] == {"1": "6"} and state.view(0)["protected"] == [False, True, False]
+    assert all(a.target != 1 for a in state.legal_actions(0))  # seat 1 hides behind its 9
+    play(state, "5", 2, "K")  # seat 0 (8 + 5) keeps the 8, misses
+    assert not state.protected[1] and state.to_act == (1,)  # seat 1's turn: its protection ends
+    out = position([["8"], [], ["7"]], ["5"], played=[[], ["6"], []])
+    out["protected"] = [False, True, False]
+    with pytest.raises(GameConfigError, match="out"):
+        start(out)
 
 
 def test_empty_deck_setup_is_refused() -> None:

@@ -9,8 +9,9 @@ often unseen, look at or compare with players you know nothing about.
 ``strong`` plays that rule in its rollouts and searches over it: for every
 sensible play it deals a fixed number of worlds consistent with its view and
 its beliefs, plays each to the end of the round with the rule of thumb for
-everyone in a lean simulator (:mod:`.love_letter_sim`), and takes the play
-that wins most rounds.  All plays are judged on the same worlds, so the
+everyone, in the engine itself (a world is a ``setup`` position; each player
+chooses from its own ``view`` and plays by ``act_id``: no copy of the rules
+here), and takes the play that wins most rounds.  All plays are judged on the same worlds, so the
 comparison is fair even with few of them, and plays far behind are dropped
 as the evidence comes in.
 
@@ -29,14 +30,14 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, cast
 
 from ..core import make as make_game
-from ..games.love_letter import LoveGame, Play
+from ..games.love_letter import LoveGame, LoveState, Play
 from ..games.love_letter_cards import COUNT, GUESSES, VALUE
 from ..games.love_letter_view import fits
 from . import register
-from .love_letter_sim import Sim, kept_after
 
 GAME = "love-letter"
 
@@ -55,6 +56,19 @@ _NAMED = {1: 0.05, 2: 0.5}  # how likely a player holds the rank it just named, 
 # The strong bot's default worlds per decision, by players (see StrongBot).
 WORLDS: Mapping[int, int] = {2: 160, 3: 160, 4: 160}
 _NO_KILL = 0.1  # how likely a player who knew my card and did not name it held a 6 or 5
+
+
+def kept_after(played: str, card: str) -> bool:
+    """Could the rule of thumb have played ``played`` while keeping ``card``?
+
+    It keeps the higher card, except that a Q must go with a J or a 10 (so
+    a J or a 10 was never kept over a Q, and a Q may have gone to keep one).
+    """
+    if played == "Q":
+        return card in ("J", "T", "K")
+    if card == "Q":
+        return played not in ("J", "T") and VALUE[card] >= VALUE[played]
+    return VALUE[card] >= VALUE[played]
 
 
 def _guess(unseen: Callable[[], Mapping[str, int]], rng: random.Random) -> str:
@@ -456,16 +470,15 @@ class StrongBot:
             worlds = iterations
         self.worlds: Mapping[int, int] = WORLDS if worlds is None else _by_players(worlds)
         self.keep_bias = keep_bias
-        self._games: dict[str, LoveGame] = {}
+        self._games: dict[int, LoveGame] = {}
         self.last_worlds = 0  # worlds the last decision used (for tuning)
         self.knowledge: Knowledge | None = None
 
-    def _game(self, view: Mapping[str, Any]) -> LoveGame:
-        key = repr((view["players"], sorted(view["options"].items())))
-        if key not in self._games:
-            game = make_game(GAME, players=view["players"], seed=0, **view["options"])
-            self._games[key] = cast(LoveGame, game)
-        return self._games[key]
+    def _round(self, players: int) -> LoveGame:
+        """The single-round game the search plays its worlds in (the actions are the match's)."""
+        if players not in self._games:
+            self._games[players] = _round_game(players)
+        return self._games[players]
 
     def know(self, view: Mapping[str, Any]) -> Knowledge:
         """The knowledge of this view's round, brought up to date with the entries not read yet."""
@@ -481,12 +494,12 @@ class StrongBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         deadline = math.inf if self.budget is None else time.perf_counter() + self.budget
-        game = self._game(view)
+        game = self._round(view["players"])
         legal = [game.parse_action(a) for a in legal_actions]
         plays = [p for p in legal if p.card != "K"] or legal  # the K is never worth playing
         if len(plays) == 1:
             return _pick(plays[0], legal_actions, self.rng)
-        worlds = _Worlds(view, knowledge, self.keep_bias, self.chain)
+        worlds = _Worlds(view, knowledge, self.keep_bias, self.chain, game)
         if any(p.guess is not None for p in plays):
             guesses = likely_guesses(worlds, view["known"])
             plays = [
@@ -513,7 +526,7 @@ class StrongBot:
         noisy estimate should not talk the bot out of a sound habit.
         """
         rng = self.rng
-        limit = self.worlds.get(worlds.base.n, 160)
+        limit = self.worlds.get(worlds.n, 160)
         alive = list(range(len(plays)))
         wins = [0.0] * len(plays)
         done = 0
@@ -524,11 +537,8 @@ class StrongBot:
                     break
                 world = worlds.draw(rng)
                 for i in alive:
-                    p = plays[i]
-                    sim = world.copy()
-                    winners = sim.play(p.card, p.target, p.guess)
-                    if winners is None:
-                        winners = sim.run(choose, rng)
+                    sim = world.clone()
+                    winners = _rollout(sim, plays[i], seat, worlds.last, rng)
                     if seat in winners:
                         wins[i] += 1.0 / len(winners)
                 done += 1
@@ -540,15 +550,66 @@ class StrongBot:
         return plays[max(alive, key=lambda i: (wins[i] + (bonus if i == default else 0.0), -i))]
 
 
+_END = 2**62  # a view "since" past any history: the rollouts need no history
+
+
+def _rollout(
+    state: LoveState, first: Play, me: int, last: Mapping[int, str], rng: random.Random
+) -> tuple[int, ...]:
+    """Play ``first`` in ``state``, then the round out by the rule of thumb; the round's winners.
+
+    Each player chooses from its own view of the world (the engine's
+    ``view`` and ``act_id``: the same rules as the real game).  The
+    searcher, facing one player, guesses by what that player's last play
+    says it kept (``last``, updated as the rollout goes).
+    """
+    ids = state.game.ids
+    seen = dict(last)
+    p, seat = first, me
+    while True:
+        state.act_id(ids[p])
+        seen[seat] = p.card
+        if p.target is not None and (p.card == "J" or p.card == "T"):  # a hand that came from elsewhere
+            seen.pop(p.target, None)
+            if p.card == "J":
+                seen.pop(seat, None)
+        if state.over:
+            return state.winners
+        seat = state.to_act[0]
+        v = state.view(seat, since=_END)
+        left, out = v["unseen"], v["out"]
+        unseen = partial(_believed, left, out, me, seen) if seat == me else partial(_same, left)
+        p = choose(v["hand"], seat, out, v["protected"], v["known"], unseen, rng)
+
+
+def _same(left: Mapping[str, int]) -> Mapping[str, int]:
+    return left
+
+
+def _believed(
+    left: Mapping[str, int], out: Sequence[bool], me: int, last: Mapping[int, str]
+) -> Mapping[str, int]:
+    """The counts the searcher guesses by: facing one player, only the ranks it may have kept."""
+    others = [s for s in range(len(out)) if s != me and not out[s]]
+    played = last.get(others[0]) if len(others) == 1 else None
+    if played is not None:
+        likely = {g: k if kept_after(played, g) else 0 for g, k in left.items() if g in GUESSES}
+        if any(likely.values()):
+            return likely
+    return left
+
+
 class _Worlds:
-    """Fast deals of the hidden cards for one decision: the bot's own turn, from its view and knowledge.
+    """Deals of the hidden cards for one decision, each a real engine position at the bot's turn.
 
     Everything public (played cards, who is out or protected, the bot's
     hand and what it knows) is shared; the cards it cannot place are dealt
-    to the hands it does not know, the pile and the set-aside card at each
-    draw.  Beliefs beyond what the view rules out: a player who played a card
-    probably kept a higher one (``keep_bias``: how sure we are of that), and
-    whoever saw a card since its owner last played knows it.
+    to the hands it does not know, the pile and the set-aside card, and the
+    engine builds the position from a ``setup`` (so the search plays by the
+    engine's own rules, with no copy of them here).  Beliefs beyond what the
+    view rules out: a player who played a card probably kept a higher one
+    (``keep_bias``: how sure we are of that), and whoever saw a card since
+    its owner last played knows it.
     """
 
     def __init__(
@@ -557,42 +618,28 @@ class _Worlds:
         knowledge: Knowledge,
         keep_bias: float,
         chain: bool = True,
+        game: LoveGame | None = None,
     ) -> None:
         n = view["players"]
         seat = view["seat"]
+        self.n, self.seat = n, seat
         known: Mapping[str, str] = view["known"]
         out: Sequence[bool] = view["out"]
+        self.game = game if game is not None else _round_game(n)
         self.blind = [t for t in range(n) if t != seat and not out[t] and str(t) not in known]
         self.rules = knowledge.rules
         self.keep_bias = keep_bias
         self.like = knowledge.like if chain else None
         self.last = dict(knowledge.last)
         self.pool = [c for c, k in view["unseen"].items() for _ in range(k)]
-        base = Sim.__new__(Sim)
-        base.n, base.turn, base.me = n, seat, seat
-        hand = view["hand"]
-        base.hands = [None] * n
-        base.hands[seat] = hand[0]
-        base.drawn = hand[1]
-        for t, c in known.items():
-            base.hands[int(t)] = c
-        base.deck = []
-        base.aside = "" if view["set_aside_down"] else None
-        base.out = list(out)
-        base.prot = list(view["protected"])
-        base.sums = [sum(VALUE[c] for c in p) for p in view["played"]]
-        base.known = [{} for _ in range(n)]
-        base.known[seat] = dict(known)
-        for u in knowledge.knows_me:
-            if u != seat and not out[u]:
-                base.known[u][_KEY[seat]] = hand[0]
-        faceup = dict.fromkeys(VALUE, 0)
-        for p in view["played"]:
-            for c in p:
-                faceup[c] += 1
-        base.faceup = faceup
-        base.last = [self.last.get(t) for t in range(n)]
-        self.base = base
+        self.hand: tuple[str, str] = (view["hand"][0], view["hand"][1])
+        self.out = list(out)
+        self.known = dict(known)
+        self.played = [list(p) for p in view["played"]]
+        self.protected = list(view["protected"])
+        self.aside = bool(view["set_aside_down"])
+        # who else knows my card (it stays hand[0] until I play), and who saw whose card
+        self.knows_me = [u for u in knowledge.knows_me if u != seat and not out[u]]
         self.pairs = [(u, v) for u, v in knowledge.pairs if seat not in (u, v) and not out[u] and not out[v]]
 
     def weight(self, t: int, c: str) -> float:
@@ -623,25 +670,11 @@ class _Worlds:
     def deal(self, rng: random.Random) -> list[str]:
         """The unseen cards in a random order, weighted by belief: the blind hands first, then the rest."""
         pool = list(self.pool)
-        rules, last, doubt = self.rules, self.last, 1.0 - self.keep_bias
         order = list(self.blind)
         rng.shuffle(order)
         hands: dict[int, str] = {}
         for t in order:
-            excluded, floor = rules[t]
-            like = self.like[t] if self.like is not None else None
-            lp = last.get(t)
-            if like is not None:
-                weights = [0.0 if c in excluded or VALUE[c] <= floor else like[c] for c in pool]
-            else:
-                weights = [
-                    0.0
-                    if c in excluded or VALUE[c] <= floor
-                    else 1.0
-                    if lp is None or kept_after(lp, c)
-                    else doubt
-                    for c in pool
-                ]
+            weights = [self.weight(t, c) for c in pool]
             total = sum(weights)
             if total <= 0.0:  # the beliefs contradict each other here: any card will do
                 k = int(rng.random() * len(pool))
@@ -655,22 +688,40 @@ class _Worlds:
             pool[k] = pool[-1]
             pool.pop()
         rng.shuffle(pool)
-        out: list[str] = [""] * self.base.n
+        out: list[str] = [""] * self.n
         for t, c in hands.items():
             out[t] = c
         return out + pool
 
-    def draw(self, rng: random.Random) -> Sim:
-        """One world as a simulator at the bot's turn."""
+    def draw(self, rng: random.Random) -> LoveState:
+        """One world: the engine's position at the bot's turn, from a ``setup`` of the dealt cards."""
         dealt = self.deal(rng)
-        n = self.base.n
-        s = self.base.copy()
-        for t in self.blind:
-            s.hands[t] = dealt[t]
-        for u, v in self.pairs:
-            s.known[u][_KEY[v]] = s.hands[v]  # type: ignore[assignment]
+        n, seat = self.n, self.seat
+        hands: list[list[str]] = [[] if self.out[t] else [dealt[t]] for t in range(n)]
+        hands[seat] = [self.hand[0]]
+        for t, c in self.known.items():
+            hands[int(t)] = [c]
         rest = dealt[n:]
-        if s.aside is not None:
-            s.aside = rest.pop()
-        s.deck = rest  # bottom first in a Sim; any order is as good after the shuffle
-        return s
+        aside = rest.pop()  # face down at the start of every turn (only a round's last turn takes it)
+        known: list[dict[str, str]] = [{} for _ in range(n)]
+        known[seat] = dict(self.known)
+        for u in self.knows_me:
+            known[u][_KEY[seat]] = self.hand[0]
+        for u, v in self.pairs:
+            known[u][_KEY[v]] = hands[v][0]
+        setup = {
+            "hands": hands,
+            "set_aside": aside,
+            "deck": [self.hand[1], *rest],  # I draw my second card first: my turn as it is
+            "played": self.played,
+            "starter": seat,
+            "protected": self.protected,
+            "known": known,
+        }
+        state = self.game.new_game(setup=setup, seed=0)
+        return cast(LoveState, state)
+
+
+def _round_game(players: int) -> LoveGame:
+    """The game the search plays in: single rounds, so a world is over when its round is."""
+    return cast(LoveGame, make_game(GAME, players=players, seed=0, target_wins=1))

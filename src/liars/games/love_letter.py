@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ..core import (
     JSON,
@@ -184,7 +184,7 @@ class LoveState(State):
     # -- set-up -----------------------------------------------------------
     @classmethod
     def deal(cls, game: Game, rng: Rng) -> LoveState:
-        s: LoveState = cls._blank(game, rng)  # type: ignore[assignment]
+        s = cast(LoveState, cls._blank(game, rng))
         n = game.players
         s.round = 0
         s.round_wins = [0] * n
@@ -195,7 +195,11 @@ class LoveState(State):
     @classmethod
     def from_setup(cls, game: Game, rng: Rng, setup: Mapping[str, Any]) -> LoveState:
         try:
-            check_keys(setup, ("hands", "set_aside", "deck"), ("played", "starter", "round_wins"))
+            check_keys(
+                setup,
+                ("hands", "set_aside", "deck"),
+                ("played", "starter", "round_wins", "protected", "known"),
+            )
         except IllegalAction as exc:
             raise setup_error(f"{exc}") from None
         n = game.players
@@ -222,12 +226,12 @@ class LoveState(State):
         if not hands[starter]:
             raise setup_error("the starter must hold a card")
         wins = setup.get("round_wins", [0] * n)
-        target = game.target_wins  # type: ignore[attr-defined]
+        target = cast(LoveGame, game).target_wins
         if not isinstance(wins, list) or len(wins) != n:
             raise setup_error(f"round_wins must be a list of {n} numbers")
         for w in wins:
             check_int(w, "setup: round_wins", 0, target - 1, GameConfigError)
-        s: LoveState = cls._blank(game, rng)  # type: ignore[assignment]
+        s = cast(LoveState, cls._blank(game, rng))
         s.round = 1
         s.round_wins = list(wins)
         s.starter = starter
@@ -236,8 +240,8 @@ class LoveState(State):
         s.set_aside = aside
         s.played = played
         s.out = [not h for h in hands]
-        s.protected = [False] * n
-        s.known = [{} for _ in range(n)]
+        s.protected = _setup_protected(setup.get("protected"), s.out)
+        s.known = _setup_known(setup.get("known"), hands)
         s.history = [{"type": "round", "round": 1, "starter": starter}]
         s._begin_turn(starter)
         return s
@@ -269,7 +273,7 @@ class LoveState(State):
     @classmethod
     def _check_saved(cls, game: Game, data: Mapping[str, Any]) -> None:
         super()._check_saved(game, data)
-        n, target = game.players, game.target_wins  # type: ignore[attr-defined]
+        n, target = game.players, cast(LoveGame, game).target_wins
         rounds = n * (target - 1) + 1  # a round gives at least one seat a win
         saved_int(data["round"], "round", 1, rounds)
         for w in saved_list(data["round_wins"], "round_wins", length=n):
@@ -558,7 +562,7 @@ class LoveState(State):
         History events are never changed once their action is over, so the
         copy shares them.
         """
-        s: LoveState = self._blank(self.game, self.rng.copy())  # type: ignore[assignment]
+        s = cast(LoveState, self._blank(self.game, self.rng.copy()))
         s.to_act, s.over, s.winners = self.to_act, self.over, self.winners
         s.round, s.round_wins, s.starter = self.round, list(self.round_wins), self.starter
         s.hands = [list(h) for h in self.hands]
@@ -869,6 +873,37 @@ class _Replay:
             raise save_error("history: no card is drawn after a 10 took the set-aside card")
         self.deck = None if ended or start is None else start - draws
         return j
+
+
+def _setup_protected(value: Any, out: list[bool]) -> list[bool]:
+    """A setup's protection by a 9 (default none): only seats still in (the starter's ends at once)."""
+    n = len(out)
+    if value is None:
+        return [False] * n
+    if not isinstance(value, list) or len(value) != n or any(type(b) is not bool for b in value):
+        raise setup_error(f"protected must be a list of {n} true/false values")
+    if any(b and o for b, o in zip(value, out, strict=True)):
+        raise setup_error("a seat that is out cannot be protected")
+    return list(value)
+
+
+def _setup_known(value: Any, hands: list[list[str]]) -> list[dict[str, str]]:
+    """A setup's certain knowledge (default none): per seat, the cards it has seen in other hands.
+
+    Why a setup may say it: a position in the middle of a round (a search's
+    sampled world) carries who has looked at whose card, and the players'
+    choices depend on it.  Each entry must be the card that hand holds.
+    """
+    n = len(hands)
+    if value is None:
+        return [{} for _ in range(n)]
+    if not isinstance(value, list) or len(value) != n or any(not isinstance(k, dict) for k in value):
+        raise setup_error(f"known must be a list of {n} objects (seat -> card)")
+    for u, k in enumerate(value):
+        for t, c in k.items():
+            if t not in _SEAT_KEYS[:n] or int(t) == u or hands[int(t)] != [c]:
+                raise setup_error(f"known: seat {u} can only know the card another seat in holds")
+    return [dict(k) for k in value]
 
 
 def _cards(value: Any, name: str) -> list[str]:
