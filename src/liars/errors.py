@@ -59,6 +59,16 @@ MESSAGES: dict[str, str] = {
     "bid_too_low": "{quantity}×{face} is not higher than {last_quantity}×{last_face}.",
     "no_bid_yet": "There is no bid yet: the opener must bid.",
     "spot_on_off": "Spot on is not played at this table.",
+    # Poker Liar's Dice
+    "claim_hand": "That is not a poker hand.",
+    "claim_values": "Those values do not fit that hand.",
+    "reroll_dice": "Re-roll a list of at most five dice.",
+    "must_claim": "Pass the cup with a claim.",
+    "claim_too_low": "Claim a higher hand than the one standing.",
+    "must_answer": "Call liar or accept the cup.",
+    "five_aces": "Nothing beats five aces: call liar.",
+    "must_reroll": "Re-roll first: choose the dice, or none.",
+    "reroll_not_held": "The dice under the cup do not include {dice}.",
     # Cheat
     "play_size": "A play holds {min} to {max} cards.",
     "play_too_big": "A play holds at most {max} cards here.",
