@@ -28,10 +28,11 @@ def ui_for(game_id: str, names: Sequence[str], me: int | None = None) -> GameUI:
     """The screen module of ``game_id`` (or the generic one); ``me`` is the person's seat, if any."""
     from .cheat import CheatUI
     from .liars_dice import DiceUI
+    from .liars_dice_poker import PokerUI
     from .liegen import LiegenUI
     from .love_letter import LoveLetterUI
 
-    for cls in (CheatUI, DiceUI, LiegenUI, LoveLetterUI):
+    for cls in (CheatUI, DiceUI, PokerUI, LiegenUI, LoveLetterUI):
         if cls.game_id == game_id:
             return cls(names, me)
     return GenericUI(names, me)

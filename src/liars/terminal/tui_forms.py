@@ -125,6 +125,10 @@ def typed_forms(ui: GameUI, view: Mapping[str, Any], legal: Sequence[Any]) -> li
         return _liegen(view, js)
     if ui.game_id == "love-letter":
         return _love_letter(ui, js)
+    if ui.game_id == "liars-dice-poker":
+        from .liars_dice_poker import typed_forms as poker_forms
+
+        return poker_forms(i18n.lang(), CALL_WORD.get(i18n.lang(), CALL_WORD["en"]), js)
     return [(str(i), a) for i, a in enumerate(js, 1)]  # GenericUI numbers the actions
 
 
