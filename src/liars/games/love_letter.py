@@ -39,7 +39,7 @@ from ..core import (
     setup_error,
     view_error,
 )
-from ..rng import Rng
+from ..rng import Chance
 from . import love_letter_view as lv
 from .love_letter_cards import DECK, GUESSES, GUESSING, RANKS, TARGETED, VALUE
 
@@ -183,8 +183,8 @@ class LoveState(State):
 
     # -- set-up -----------------------------------------------------------
     @classmethod
-    def deal(cls, game: Game, rng: Rng) -> LoveState:
-        s = cast(LoveState, cls._blank(game, rng))
+    def deal(cls, game: Game, rng: Chance) -> LoveState:
+        s = cls._blank(game, rng)
         n = game.players
         s.round = 0
         s.round_wins = [0] * n
@@ -193,7 +193,7 @@ class LoveState(State):
         return s
 
     @classmethod
-    def from_setup(cls, game: Game, rng: Rng, setup: Mapping[str, Any]) -> LoveState:
+    def from_setup(cls, game: Game, rng: Chance, setup: Mapping[str, Any]) -> LoveState:
         try:
             check_keys(
                 setup,
@@ -231,7 +231,7 @@ class LoveState(State):
             raise setup_error(f"round_wins must be a list of {n} numbers")
         for w in wins:
             check_int(w, "setup: round_wins", 0, target - 1, GameConfigError)
-        s = cast(LoveState, cls._blank(game, rng))
+        s = cls._blank(game, rng)
         s.round = 1
         s.round_wins = list(wins)
         s.starter = starter
@@ -368,46 +368,50 @@ class LoveState(State):
         return self._legal()[0]
 
     def _check(self, seat: int, action: Any) -> None:
+        """Legal exactly when its id is in :meth:`LoveGame.legal`'s set (the one legality rule).
+
+        The object and JSON paths come here through ``parse_action``; only
+        a refusal goes on to :meth:`_why_not`, which says which rule it broke.
+        """
+        if self.game.ids[action] not in self._legal()[1]:
+            raise self._why_not(seat, action)
+
+    def _why_not(self, seat: int, action: Any) -> IllegalAction:
+        """The rule an illegal play breaks, for its message and code (never decides legality)."""
         p: Play = action
         hand = self.hands[seat]
         if p.card not in hand:
-            raise IllegalAction(
+            return IllegalAction(
                 f"you hold {' and '.join(hand)}: you cannot play a {p.card}",
                 code="not_in_hand",
                 params={"seat": seat, "cards": [p.card]},
             )
         if "Q" in hand and p.card != "Q" and ("J" in hand or "T" in hand):
-            raise IllegalAction("with the Q and a J or a 10 in hand you must play the Q", code="must_play_q")
-        if p.card not in TARGETED:
-            return
-        mask = self._mask(seat)
+            return IllegalAction("with the Q and a J or a 10 in hand you must play the Q", code="must_play_q")
         if p.target is None:
-            if mask:
-                free = [t for t in range(self.game.players) if mask >> t & 1]
-                raise IllegalAction(
-                    f"a {p.card} must choose a player: one of {free}",
-                    code="target_needed",
-                    params={"card": p.card, "free": free},
-                )
-            return
+            mask = self._mask(seat)
+            free = [t for t in range(self.game.players) if mask >> t & 1]
+            return IllegalAction(
+                f"a {p.card} must choose a player: one of {free}",
+                code="target_needed",
+                params={"card": p.card, "free": free},
+            )
         if p.target == seat:
-            if p.card != "T":
-                raise IllegalAction(
-                    f"a {p.card} must choose another player, not yourself",
-                    code="target_self",
-                    params={"card": p.card},
-                )
-            return
+            return IllegalAction(
+                f"a {p.card} must choose another player, not yourself",
+                code="target_self",
+                params={"card": p.card},
+            )
         if self.out[p.target]:
-            raise IllegalAction(
+            return IllegalAction(
                 f"seat {p.target} is out of the round", code="target_out", params={"target": p.target}
             )
-        if self.protected[p.target]:
-            raise IllegalAction(
-                f"seat {p.target} is protected by a 9 until their next turn",
-                code="target_protected",
-                params={"target": p.target},
-            )
+        # another seat in the round, and still not free: a 9 protects it
+        return IllegalAction(
+            f"seat {p.target} is protected by a 9 until their next turn",
+            code="target_protected",
+            params={"target": p.target},
+        )
 
     def act_id(self, action_id: int) -> None:
         if self.over:
@@ -562,7 +566,7 @@ class LoveState(State):
         History events are never changed once their action is over, so the
         copy shares them.
         """
-        s = cast(LoveState, self._blank(self.game, self.rng.copy()))
+        s = self._blank(self.game, self.rng.copy())
         s.to_act, s.over, s.winners = self.to_act, self.over, self.winners
         s.round, s.round_wins, s.starter = self.round, list(self.round_wins), self.starter
         s.hands = [list(h) for h in self.hands]
