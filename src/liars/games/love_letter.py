@@ -39,7 +39,7 @@ from ..core import (
     setup_error,
     view_error,
 )
-from ..rng import Chance
+from ..rng import Chance, Rng
 from . import love_letter_view as lv
 from .love_letter_cards import DECK, GUESSES, GUESSING, RANKS, TARGETED, VALUE
 
@@ -165,6 +165,7 @@ class LoveState(State):
         "protected",
         "known",
         "history",
+        "deals",
     )
     __slots__ = _FIELDS
 
@@ -179,6 +180,7 @@ class LoveState(State):
     protected: list[bool]
     known: list[dict[str, str]]  # known[u][str(t)]: what u knows for certain t holds now
     history: list[JSON]  # events; secret details carry "_for" (see love_letter_view)
+    deals: list[JSON]  # per round, how it was dealt (see _begin_round): what load replays from
     game: LoveGame
 
     # -- set-up -----------------------------------------------------------
@@ -189,6 +191,7 @@ class LoveState(State):
         s.round = 0
         s.round_wins = [0] * n
         s.history = []
+        s.deals = []
         s._new_round(rng.below(n))
         return s
 
@@ -231,35 +234,58 @@ class LoveState(State):
             raise setup_error(f"round_wins must be a list of {n} numbers")
         for w in wins:
             check_int(w, "setup: round_wins", 0, target - 1, GameConfigError)
+        position: JSON = {
+            "starter": starter,
+            "hands": hands,
+            "set_aside": aside,
+            "deck": deck,
+            "played": played,
+            "protected": _setup_protected(setup.get("protected"), [not h for h in hands]),
+            "known": _setup_known(setup.get("known"), hands),
+            "round_wins": list(wins),
+        }
         s = cls._blank(game, rng)
-        s.round = 1
+        s.round = 0
         s.round_wins = list(wins)
-        s.starter = starter
-        s.hands = hands
-        s.deck = deck
-        s.set_aside = aside
-        s.played = played
-        s.out = [not h for h in hands]
-        s.protected = _setup_protected(setup.get("protected"), s.out)
-        s.known = _setup_known(setup.get("known"), hands)
-        s.history = [{"type": "round", "round": 1, "starter": starter}]
-        s._begin_turn(starter)
+        s.history = []
+        s.deals = []
+        s._begin_round(position)
         return s
 
     def _new_round(self, starter: int) -> None:
         """Shuffle the 16 cards, deal one each, set one aside; the starter draws."""
-        n = self.game.players
         cards = list(DECK)
         self.rng.shuffle(cards)
+        self._begin_round({"starter": starter, "cards": cards})
+
+    def _begin_round(self, deal: JSON) -> None:
+        """Start the next round from its deal: a shuffle's ``cards``, or a setup's whole position.
+
+        Every round's deal is kept in ``deals`` (never changed once made), so
+        that :func:`liars.load` can check a save by replaying it through these
+        same rules (:meth:`_check_consistent`) rather than a second copy of them.
+        """
+        n = self.game.players
+        self.deals.append(deal)
         self.round += 1
-        self.starter = starter
-        self.hands = [[c] for c in cards[:n]]
-        self.set_aside = cards[n]
-        self.deck = cards[n + 1 :]
-        self.played = [[] for _ in range(n)]
-        self.out = [False] * n
-        self.protected = [False] * n
-        self.known = [{} for _ in range(n)]
+        starter = self.starter = deal["starter"]
+        cards = deal.get("cards")
+        if cards is not None:
+            self.hands = [[c] for c in cards[:n]]
+            self.set_aside = cards[n]
+            self.deck = cards[n + 1 :]
+            self.played = [[] for _ in range(n)]
+            self.out = [False] * n
+            self.protected = [False] * n
+            self.known = [{} for _ in range(n)]
+        else:
+            self.hands = [list(h) for h in deal["hands"]]
+            self.set_aside = deal["set_aside"]
+            self.deck = list(deal["deck"])
+            self.played = [list(p) for p in deal["played"]]
+            self.out = [not h for h in self.hands]
+            self.protected = list(deal["protected"])
+            self.known = [dict(k) for k in deal["known"]]
         self.history.append({"type": "round", "round": self.round, "starter": starter})
         self._begin_turn(starter)
 
@@ -296,50 +322,60 @@ class LoveState(State):
                 _saved_code(c, "a known card")
         for e in saved_list(data["history"], "history", most=64 * rounds):
             _saved_event(e, n, target)
+        deals = saved_list(data["deals"], "deals", most=rounds)
+        if len(deals) != data["round"]:
+            raise save_error("deals: one per round played")
+        for i, d in enumerate(deals):
+            _saved_deal(d, i, n)
 
     def _check_consistent(self) -> None:
-        """Every card once; hands, piles, turns and scores as the replayed history gives them."""
-        g = self.game
-        n = g.players
-        cards = [*(c for h in self.hands for c in h), *self.deck, *(c for p in self.played for c in p)]
-        if self.set_aside is not None:
-            cards.append(self.set_aside)
-        if sorted(cards) != sorted(DECK):
-            raise save_error(f"the 16 cards ({' '.join(DECK)}) must each be in exactly one place")
-        r = _Replay(self, self.history)
-        if (self.round, self.starter) != (r.round, r.starter):
-            raise save_error("round and starter are not the last round's")
-        if self.round_wins != r.wins:
-            raise save_error("round_wins is not the score the history gives")
-        if self.over != r.over or (self.over and list(self.winners) != r.champions):
-            raise save_error("over and winners must be the seats that reached target_wins")
-        setup = self.round == 1  # a setup may have put cards face up and seats out before play
-        for s in range(n):
-            p = r.played[s]
-            if self.played[s] != p if not setup else self.played[s][len(self.played[s]) - len(p) :] != p:
-                raise save_error(f"seat {s}'s face-up cards are not what the round's events show")
-            if (self.out[s] != r.out[s] and not setup) or (r.out[s] and not self.out[s]):
-                raise save_error(f"seat {s}'s out is not what the round's events show")
-            if self.protected[s] != r.protected[s]:
-                raise save_error(f"seat {s}'s protection is not what the round's events show")
-            size = 0 if self.out[s] else 2 if self.to_act == (s,) else 1
-            if len(self.hands[s]) != size:
-                raise save_error(f"seat {s} must hold {size} card(s)")
-            for t, c in self.known[s].items():
-                if int(t) == s or self.out[int(t)] or c not in self.hands[int(t)]:
-                    raise save_error(f"seat {s} knows a card seat {t} does not hold")
-        if sum(not o for o in self.out) < (1 if self.over else 2):
-            raise save_error("a round in play has two seats in it")
-        if self.known != r.known:
-            raise save_error("known is not what the round's events showed each seat")
-        if not self.over and self.to_act != (r.turn,):
-            raise save_error("to_act is not the seat whose turn the history gives")
-        if (self.set_aside is None) != r.aside_taken:
-            raise save_error("the set-aside card is gone exactly when a 10 drew it")
-        if r.deck is not None and len(self.deck) != r.deck:
-            raise save_error("the deck is not the size the round's draws leave")
-        if r.aside_taken and self.deck:
-            raise save_error("a 10 draws the set-aside card only from an empty deck")
+        """Replay the save through the rules themselves: it loads only if play makes exactly it.
+
+        The first round starts from its recorded deal (by :meth:`from_setup`
+        when a setup made it, which checks the position as a setup is
+        checked); every ``play`` in the history is taken by :meth:`act`
+        (turn, legality, effects); each later round is dealt as recorded
+        (:class:`_Replaying`).  The events the rules produce must be the
+        saved ones, and at the end every field must be the saved one: cards,
+        knowledge, protection, turns, scores and winners follow from play.
+        """
+        game, n = self.game, self.game.players
+        first = self.deals[0]
+        try:
+            if "cards" in first:
+                r = _Replaying._blank(game, Rng(0))
+                r.round, r.round_wins, r.history, r.deals = 0, [0] * n, [], []
+                r._begin_round(first)
+            else:
+                r = cast(_Replaying, _Replaying.from_setup(game, Rng(0), first))
+        except GameConfigError as exc:
+            raise save_error(f"deals: the first round cannot be set up so ({exc})") from None
+        r.script = list(self.deals[1:])
+        events, done = self.history, 0
+        while True:
+            made = r.history[done:]
+            if made != events[done : done + len(made)]:
+                raise save_error(
+                    f"history: entry {done} on is not what the rules give after the plays before"
+                )
+            done = len(r.history)
+            if done >= len(events):
+                break
+            e = events[done]
+            if r.over or e["type"] != "play":
+                raise save_error(f"history: entry {done} is not a play, where the rules wait for one")
+            try:
+                action = game.parse_action({k: e[k] for k in ("type", "card", "target", "guess") if k in e})
+                r.act(e["seat"], action)
+            except IllegalAction as exc:
+                raise save_error(f"history: entry {done} is not a legal play ({exc})") from None
+        if r.script:
+            raise save_error("deals: more deals than rounds played")
+        for name in self._FIELDS:
+            if getattr(r, name) != getattr(self, name):
+                raise save_error(f"{name} is not what replaying the history gives")
+        if (r.to_act, r.over, r.winners) != (self.to_act, self.over, self.winners):
+            raise save_error("to_act, over and winners are not what replaying the history gives")
 
     # -- legality ---------------------------------------------------------
     def _mask(self, seat: int) -> int:
@@ -577,6 +613,7 @@ class LoveState(State):
         s.protected = list(self.protected)
         s.known = [dict(k) for k in self.known]
         s.history = list(self.history)
+        s.deals = list(self.deals)
         return s
 
     # -- views ------------------------------------------------------------
@@ -679,204 +716,53 @@ def _saved_event(e: Any, n: int, target: int) -> None:
                 saved_int(v, "a round_end's sum", 0, 200)
 
 
-class _Replay:
-    """The saved history replayed by the rules' public course (for ``LoveState._check_consistent``).
+class _Replaying(LoveState):
+    """The rules' own course, with each new round dealt as the save recorded it (load's check).
 
-    Who plays when, at whom, what goes face up, who is out and protected,
-    how each round ends and the score; secret details (the cards an 8
-    compared, a hit guess) only where they decide something public.  Round 1
-    may come from a ``setup`` (cards already face up, seats out, a deck of
-    any size), so its start is taken as unknown where the events cannot tell.
+    Only the deal differs from play: :meth:`_new_round` takes the next
+    recorded deal instead of shuffling, and checks that a winner of the round
+    before starts it (as the rules choose).
     """
 
-    def __init__(self, state: LoveState, events: list[JSON]) -> None:
-        g = state.game
-        n, target = g.players, g.target_wins
-        self.round = 0
-        self.starter = -1
-        self.wins: list[int] = []
-        self.over = False
-        self.champions: list[int] = []
-        last_winners: list[int] = []
-        i = 0
-        while i < len(events):
-            if self.over:
-                raise save_error("history: an event after the match was won")
-            e = events[i]
-            if e["type"] != "round" or e["round"] != self.round + 1:
-                raise save_error("history: each round begins with its round event, numbered in order")
-            if self.round and e["starter"] not in last_winners:
-                raise save_error("history: a round is started by a winner of the round before")
-            self.round, self.starter = e["round"], e["starter"]
-            i = self._round(state, events, i + 1, n)
-            if i == len(events):
-                break
-            end = events[i]  # the round ended: its round_end
-            won = end["winners"]
-            if end["round"] != self.round or won != self._winners(state, end, i == len(events) - 1):
-                raise save_error("history: a round won by other seats than the rules say")
-            before = self.wins or [w - (s in won) for s, w in enumerate(end["round_wins"])]
-            if min(before) < 0 or max(before) >= target:
-                raise save_error("history: a round played with a score that is not below the target")
-            if end["round_wins"] != [w + (s in won) for s, w in enumerate(before)]:
-                raise save_error("history: round_wins do not add the round's winners")
-            self.wins = list(end["round_wins"])
-            last_winners = won
-            self.champions = [s for s, w in enumerate(self.wins) if w >= target]
-            self.over = bool(self.champions)
-            i += 1
-            if not self.over and i == len(events):
-                raise save_error("history: the next round begins when a round ends")
-        if not self.round:
-            raise save_error("history: no round")
-        if not self.wins:  # round 1, still in play: any score below the target (a setup's)
-            self.wins = list(state.round_wins)
-            if max(self.wins) >= target:
-                raise save_error("round_wins: a seat has already won the match")
+    __slots__ = ("script",)
+    script: list[JSON]
 
-    def _winners(self, state: LoveState, end: JSON, final: bool) -> list[int]:
-        """The seats the rules make win the round that ``end`` closes (checking its shown hands and sums)."""
-        inside = [s for s in range(state.game.players) if not self.out[s]]
-        if end["reason"] == "last":
-            return inside
-        hands, sums = end["hands"], end["sums"]
-        if sorted(hands) != sorted(map(str, inside)) or sorted(sums) != sorted(hands):
-            raise save_error("history: a round ended by the deck shows the hands still in")
-        if final and hands != {str(s): state.hands[s][0] for s in inside if state.hands[s]}:
-            raise save_error("history: the last round's shown hands are not the hands held")
-        if self.round > 1 and sums != {str(s): sum(VALUE[c] for c in self.played[s]) for s in inside}:
-            raise save_error("history: a round's sums are not its face-up cards")
-        best = max((VALUE[hands[str(s)]], sums[str(s)]) for s in inside)
-        return [s for s in inside if (VALUE[hands[str(s)]], sums[str(s)]) == best]
+    def _new_round(self, starter: int) -> None:
+        if not self.script:
+            raise save_error("deals: a round began that no deal records")
+        deal = self.script.pop(0)
+        if deal["starter"] not in self.history[-1]["winners"]:
+            raise save_error("deals: a round is started by a winner of the round before")
+        self._begin_round(deal)
 
-    def _round(self, state: LoveState, events: list[JSON], i: int, n: int) -> int:
-        """Replay one round's events from ``i``; the index of its round_end (or the end)."""
-        j = i
-        while j < len(events) and events[j]["type"] != "round_end":
-            j += 1
-        ended = j < len(events)
-        self.played: list[list[str]] = [[] for _ in range(n)]
-        self.out = [False] * n
-        known_start: int | None = len(DECK) - n - 1
-        if self.round == 1:  # maybe a setup's: seats never seen in the round may have been out from the start
-            known_start = None
-            seen = {self.starter}
-            for e in events[i:j]:
-                seen.update(e[k] for k in ("seat", "target", "loser") if e.get(k) is not None)
-            if ended:
-                seen.update(events[j]["winners"])
-                seen.update(int(k) for k in events[j].get("hands", ()))
-            self.out = [s not in seen and (ended or state.out[s]) for s in range(n)]
-        self.protected = [False] * n
-        self.known: list[dict[str, str]] = [
-            {} for _ in range(n)
-        ]  # what each seat knows, as the rules tell it
-        known = self.known
-        self.aside_taken = False
-        draws = 1  # the starter's
-        self.turn = self.starter
-        reason: str | None = None
-        tens: list[tuple[int, bool]] = []  # (draws made before, from the set-aside card) of each 10 that drew
-        while i < j:
-            e = events[i]
-            if reason is not None or e["type"] != "play":
-                raise save_error("history: an event out of place in a round")
-            seat, card, t = e["seat"], e["card"], e.get("target")
-            if seat != self.turn or self.out[seat]:
-                raise save_error("history: a play out of turn")
-            free = [u for u in range(n) if u != seat and not self.out[u] and not self.protected[u]]
-            if t is None and (card == "T" or (free and card in TARGETED)):
-                raise save_error(f"history: a {card} must choose a player")
-            if (
-                t is not None and t not in free and not (card == "T" and t == seat)
-            ):  # a 10 may be played at oneself
-                raise save_error("history: a target that could not be chosen")
-            self.played[seat].append(card)
-            for k in known:
-                if k.get(str(seat)) == card:
-                    del k[str(seat)]
-            i += 1
-            outs: list[tuple[int, str | None]] = []  # who goes out, with the card they must show (None: any)
-            if card == "K":
-                outs = [(seat, None)]
-            elif card == "9":
-                self.protected[seat] = True
-            elif t is None:
-                pass
-            elif card in GUESSING:
-                if e["hit"]:
-                    outs = [(t, e["guess"])]
-            elif card == "8":
-                mine, theirs = e["cards"]
-                loser = None if mine == theirs else (seat if VALUE[mine] < VALUE[theirs] else t)
-                if e["loser"] != loser or e["_for"] != [seat, t]:
-                    raise save_error("history: an 8 lost by the wrong seat")
-                known[seat][str(t)], known[t][str(seat)] = theirs, mine
-                if loser is not None:
-                    outs = [(loser, mine if loser == seat else theirs)]
-            elif card == "T":
-                for k in known:
-                    k.pop(str(t), None)
-                self.played[t].append(e["discarded"])
-                if e["discarded"] == "K":
-                    outs = [(t, "")]  # the K was the hand: nothing left to show
-                else:
-                    if e["_for"] != [t]:
-                        raise save_error("history: a 10's drawn card is for its target")
-                    tens.append((draws, e["from_set_aside"]))
-                    self.aside_taken = self.aside_taken or e["from_set_aside"]
-                    draws += 0 if e["from_set_aside"] else 1
-            elif e["_for"] != ([seat] if card == "7" else [seat, t]):
-                raise save_error("history: a secret shown to the wrong seats")
-            elif card == "7":
-                known[seat][str(t)] = e["seen"]
-            else:  # J: what others knew of the two hands moves with the cards
-                ks, kt = str(seat), str(t)
-                for u, k in enumerate(known):
-                    if u != seat and u != t:
-                        a, b = k.pop(ks, None), k.pop(kt, None)
-                        if b is not None:
-                            k[ks] = b
-                        if a is not None:
-                            k[kt] = a
-                known[seat][kt], known[t][ks] = e["gave"], e["got"]
-            for u, shown in outs:
-                out = events[i] if i < j else {}
-                if out.get("type") != "out" or out["seat"] != u:
-                    raise save_error("history: a seat put out without its out event")
-                if (shown == "") != (out["card"] is None) or (shown and out["card"] != shown):
-                    raise save_error("history: a seat put out shows another card than the rules give")
-                if out["card"] is not None:
-                    self.played[u].append(out["card"])
-                self.out[u] = True
-                self.protected[u] = False
-                for k in known:
-                    k.pop(str(u), None)
-                i += 1
-            if sum(not o for o in self.out) == 1:
-                reason = "last"
-            elif (known_start is not None and known_start == draws) or (
-                known_start is None and i == j and ended
-            ):
-                reason = "deck"
-            else:
-                nxt = (seat + 1) % n
-                while self.out[nxt]:
-                    nxt = (nxt + 1) % n
-                self.turn = nxt
-                self.protected[nxt] = False
-                draws += 1
-        if ended != (reason is not None) or (ended and events[j]["reason"] != reason):
-            raise save_error("history: a round must end exactly when and as the rules end it")
-        start = known_start
-        if start is None:
-            start = draws if reason == "deck" else None if ended else len(state.deck) + draws
-        if start is not None and any((start == d) != a for d, a in tens):
-            raise save_error("history: a 10 draws the set-aside card exactly when the deck is empty")
-        if start is None and any(a and d != draws for d, a in tens):
-            raise save_error("history: no card is drawn after a 10 took the set-aside card")
-        self.deck = None if ended or start is None else start - draws
-        return j
+
+_SETUP_DEAL = ("starter", "hands", "set_aside", "deck", "played", "protected", "known", "round_wins")
+
+
+def _saved_deal(d: Any, i: int, n: int) -> None:
+    """A recorded deal's shape: a shuffle (``starter``, ``cards``) or, for round 1 only, a setup's position.
+
+    A setup position is checked in full by :meth:`LoveState.from_setup` when
+    the replay starts from it; here only that nothing in it is unbounded.
+    """
+    if not isinstance(d, dict):
+        raise save_error("a deal is an object")
+    if "cards" in d:
+        saved_keys(d, ("starter", "cards"), "a deal")
+        saved_int(d["starter"], "a deal's starter", 0, n - 1)
+        if sorted(_saved_codes(d["cards"], "a deal", len(DECK))) != sorted(DECK):
+            raise save_error(f"a deal shuffles the 16 cards ({' '.join(DECK)})")
+        return
+    if i:
+        raise save_error("deals: only the first round may come from a setup")
+    saved_keys(d, _SETUP_DEAL, "a setup's deal")
+    saved_int(d["starter"], "a deal's starter", 0, n - 1)
+    for key in ("hands", "played"):
+        for h in saved_list(d[key], f"a deal's {key}", length=n):
+            _saved_codes(h, f"a deal's {key}", len(DECK))
+    _saved_codes(d["deck"], "a deal's deck", len(DECK))
+    for key in ("protected", "known", "round_wins"):
+        saved_list(d[key], f"a deal's {key}", length=n)
 
 
 def _setup_protected(value: Any, out: list[bool]) -> list[bool]:

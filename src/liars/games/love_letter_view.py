@@ -148,6 +148,7 @@ def sample(game: LoveGame, view_: Mapping[str, Any], rng: random.Random) -> Love
             e["_for"] = who
         events.append(e)
     state.history = events
+    state.deals = []  # how the round was dealt is what the view hides: a sampled world has no record
     left = unseen(view_["hand"], view_["played"], known)
     pool = [c for c in RANKS for _ in range(left[c])]
     blind = [t for t in range(n) if t != seat and not state.out[t] and str(t) not in known]
