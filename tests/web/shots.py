@@ -25,11 +25,12 @@ GAMES: list[tuple[str, int, dict[str, Any], int, int]] = [
     ("cheat", 4, {}, 3, 6),
     ("liegen", 4, {}, 1, 6),
     ("love-letter", 3, {"target_wins": 3}, 1, 4),
+    ("liars-dice-poker", 2, {}, 2, 3),
 ]
 SIZES = {"phone": {"width": 360, "height": 640}, "desktop": {"width": 1280, "height": 800}}
 
 
-def play_a_little(page: Any, moves: int, max_pick: int) -> None:
+def play_a_little(page: Any, moves: int, max_pick: int, claim_picker: bool = False) -> None:
     """Take a few turns by the tests' policy, then wait until it is the player's turn again."""
     done = 0
     for _ in range(600):
@@ -49,6 +50,9 @@ def play_a_little(page: Any, moves: int, max_pick: int) -> None:
     window = page.locator("#actions button.liar").count()
     if page.locator("#mine .pick").count() and not picked and not window:
         page.locator("#mine .pick").first.click()
+    if claim_picker and page.locator("#actions #reroll").count():  # Poker Liar's Dice: on to the claim
+        page.locator("#actions #reroll").click()
+        page.wait_for_selector("#actions #picker")
     page.wait_for_timeout(300)
 
 
@@ -59,7 +63,10 @@ def main() -> int:
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                only = sys.argv[1:]  # game ids: only their pictures (all by default)
                 for game, players, options, max_pick, moves in GAMES:
+                    if only and game not in only:
+                        continue
                     for lang in ("nb", "nl"):
                         for size, viewport in SIZES.items():
                             phone = size == "phone"
@@ -70,7 +77,7 @@ def main() -> int:
                             seats = ["human"] + ["bot:basic"] * (players - 1)
                             create_table(page, srv.url, game, players, options, seats, "Kari", window=30)
                             page.wait_for_selector("#table")
-                            play_a_little(page, moves, max_pick)
+                            play_a_little(page, moves, max_pick, claim_picker=not phone)
                             path = OUT / f"{game}-{lang}-{size}.png"
                             page.screenshot(path=str(path))
                             print(path)

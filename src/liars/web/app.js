@@ -6,10 +6,11 @@ import { LANGS, getLang, levelName, refusal, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import cheat from "./games/cheat.js";
 import liarsDice from "./games/liars_dice.js";
+import liarsDicePoker from "./games/liars_dice_poker.js";
 import liegen from "./games/liegen.js";
 import loveLetter from "./games/love_letter.js";
 
-const RENDERERS = { cheat, "liars-dice": liarsDice, liegen, "love-letter": loveLetter };
+const RENDERERS = { cheat, "liars-dice": liarsDice, "liars-dice-poker": liarsDicePoker, liegen, "love-letter": loveLetter };
 const root = document.getElementById("app");
 
 // Everything the page knows. A table's seat token lives in localStorage, so closing the tab and

@@ -7,6 +7,11 @@ export const HOWTO = {
     nb: "Alle kaster terningene sine i skjul. Etter tur byr dere på ALLE terningene på bordet («minst tre femmere»): hvert bud må være høyere — flere terninger, eller like mange med flere øyne. Eller rop løgn: alle løfter begrene; holder budet, legger den som ropte bort en terning, ellers gjør den som bød det. Den som mistet en terning åpner neste runde. Den siste med terninger vinner.",
     nl: "Iedereen gooit zijn dobbelstenen in het geheim. Om de beurt bied je op ALLE dobbelstenen op tafel (\"minstens drie vijven\"): elk bod moet hoger zijn — meer stenen, of evenveel met meer ogen. Of roep „Je liegt!”: de bekers gaan open; klopt het bod, dan verliest de roeper een steen, anders de bieder. Wie een steen verliest begint de volgende ronde. Wie als laatste stenen heeft wint.",
   },
+  "liars-dice-poker": {
+    en: "Two players, one cup with five dice. The Løgnterninger sheet only names this poker version for two; these are the rules this game follows, as it is widely played. The starter rolls under the cup, looks, and passes the cup with a claim, a poker hand: nothing, a pair, two pairs, three of a kind, a low straight (2–6), a high straight (3–ace), a full house, four of a kind, five of a kind; the ace (1) is highest. Given the cup, call Liar!: the cup is lifted, and if the dice hold the claim (that hand or better) the caller loses a life, otherwise the claimant does. Or accept: look under the cup, re-roll as many dice as you like once (the other sees how many) and pass the cup back with a higher claim. Against five aces only Liar! is left. Who lost a life starts the next round; with no lives left you have lost.",
+    nb: "To spillere, ett beger med fem terninger. Regelarket for Løgnterninger nevner bare at det finnes en pokerutgave for to; dette er reglene spillet her følger, slik det vanligvis spilles. Den som starter, kaster under begeret, ser på terningene og sender begeret videre med et bud, en pokerhånd: ingenting, et par, to par, tre like, liten straight (2–6), stor straight (3–ess), hus, fire like, fem like; esset (1) er høyest. Får du begeret, kan du rope «Løgner!»: begeret løftes, og holder terningene budet (den hånden eller bedre), mister du et liv, ellers mister den som bød. Eller du godtar: du ser under begeret, kaster så mange terninger du vil på nytt, én gang (den andre ser hvor mange), og sender begeret tilbake med et høyere bud. Mot fem ess kan du bare rope «Løgner!». Den som mistet et liv, starter neste runde; har du ingen liv igjen, har du tapt.",
+    nl: "Twee spelers, één beker met vijf dobbelstenen. Het regelblad van Løgnterninger noemt alleen dat er een pokerversie voor twee bestaat; dit zijn de regels die dit spel volgt, zoals het meestal gespeeld wordt. Wie begint, gooit onder de beker, kijkt en geeft de beker door met een bod, een pokerhand: niets, een paar, twee paar, drie gelijke, een kleine straat (2–6), een grote straat (3–aas), full house, vier gelijke, vijf gelijke; de aas (1) is het hoogst. Krijg je de beker, dan kun je „Je liegt!” roepen: de beker gaat open, en hebben de stenen het bod (die hand of beter), dan verlies jij een leven, anders de bieder. Of je gelooft het: je kijkt onder de beker, gooit één keer zoveel stenen opnieuw als je wilt (de ander ziet hoeveel) en geeft de beker terug met een hoger bod. Tegen vijf azen kun je alleen „Je liegt!” roepen. Wie een leven verloor, begint de volgende ronde; zonder levens heb je verloren.",
+  },
   cheat: {
     en: "All 52 cards are dealt. In turn, put one or more cards face down and claim they are all of the required rank: aces first, then 2, 3 … K and aces again. You may lie. After each play anyone may call \"Liar!\": the cards are turned; if they are all of the claimed rank the caller takes the whole pile, otherwise the player does. The first to get rid of all cards and survive the call wins.",
     nb: "Alle 52 kortene deles ut. Etter tur legger du ett eller flere kort med bildet ned og sier at de alle har valøren som står for tur: ess først, så 2, 3 … K og ess igjen. Du kan lyve. Etter hvert utspill kan hvem som helst rope «Løgner!»: kortene snus; har alle den valøren, tar den som ropte hele bunken, ellers tar spilleren den. Den første som blir kvitt alle kortene og overlever et rop, vinner.",
@@ -26,7 +31,7 @@ export const HOWTO = {
 
 export const OPTION_LABELS = {
   en: {
-    dice: "Dice per player", wild_ones: "Ones are wild", spot_on: "Allow \"spot on\"",
+    dice: "Dice per player", lives: "Lives per player", wild_ones: "Ones are wild", spot_on: "Allow \"spot on\"",
     first_challenger_in_play_order: "Simultaneous calls: first in play order counts",
     max_cards: "Most cards in one play", first_dealer: "First dealer (seat)", jokers: "Two jokers",
     follow: "Announcement must follow", accuse: "Who may accuse", target_wins: "Rounds to win the match",
@@ -34,7 +39,7 @@ export const OPTION_LABELS = {
     next: "the next player only",
   },
   nb: {
-    dice: "Terninger per spiller", wild_ones: "Enere er jokere", spot_on: "Tillat «helt riktig»",
+    dice: "Terninger per spiller", lives: "Liv per spiller", wild_ones: "Enere er jokere", spot_on: "Tillat «helt riktig»",
     first_challenger_in_play_order: "Samtidige rop: den første i spilleretningen gjelder",
     max_cards: "Flest kort i ett utspill", first_dealer: "Første giver (plass)", jokers: "To jokere",
     follow: "Meldingen må følge", accuse: "Hvem kan anklage", target_wins: "Antall vunne runder for å vinne kampen",
@@ -42,7 +47,7 @@ export const OPTION_LABELS = {
     next: "bare neste spiller",
   },
   nl: {
-    dice: "Dobbelstenen per speler", wild_ones: "Enen zijn joker", spot_on: "\"Precies goed\" toestaan",
+    dice: "Dobbelstenen per speler", lives: "Levens per speler", wild_ones: "Enen zijn joker", spot_on: "\"Precies goed\" toestaan",
     first_challenger_in_play_order: "Gelijktijdige roep: de eerste in speelrichting telt",
     max_cards: "Meeste kaarten in één zet", first_dealer: "Eerste Deler (plaats)", jokers: "Twee jokers",
     follow: "Wat je noemt, moet volgen op", accuse: "Wie mag beschuldigen", target_wins: "Rondes om de partij te winnen",

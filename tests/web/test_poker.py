@@ -1,0 +1,207 @@
+"""Poker Liar's Dice in the browser: Anna and Bram at one cup, a spectator watching.
+
+The receiver's page must never show the five dice before accepting (neither in the frames it
+is sent nor drawn), the picker offers only claims above the standing one, a re-roll is built
+by clicking dice, and a whole game ends with the last cup shown to everyone. Each check reads
+the page a person sees and compares it with the engine's state on the server.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from liars.games.liars_dice_poker import CLAIM_INDEX, Claim
+
+from .conftest import SHOTS
+from .helpers import create_table, join, watch_frames
+
+Page = Any
+# Dice drawn face up outside these places would be a secret on the page (the claims' pictures
+# and the last call's cup are public; "#mine" is the seat's own).
+PUBLIC = ".bid, .bids, .revealed, #reveal, #over"
+
+
+def seat_of(page: Page) -> int:
+    return int(page.locator(".seat.me").get_attribute("data-seat"))
+
+
+def two_at_the_cup(web: Any, contexts: list[Any], lives: int = 2) -> tuple[list[Page], Page, str, list[Any]]:
+    a, b, spec = (c.new_page() for c in contexts)
+    frames = {"a": watch_frames(a), "b": watch_frames(b)}
+    table = create_table(a, web.url, "liars-dice-poker", 2, {"lives": lives}, ["human", "human"], "Anna")
+    join(b, f"{web.url}/t/{table}", "Bram")
+    spec_frames = watch_frames(spec)
+    spec.goto(f"{web.url}/t/{table}")
+    for p in (a, b, spec):
+        p.wait_for_selector("#table")
+    return [a, b], spec, table, [frames["a"], frames["b"], spec_frames]
+
+
+def faces_drawn(page: Page, outside: str = PUBLIC) -> int:
+    return int(
+        page.evaluate(
+            "(sel) => [...document.querySelectorAll('#table .die.shown')]"
+            ".filter(e => !e.closest(sel)).length",
+            outside,
+        )
+    )
+
+
+def action(a: dict[str, Any]) -> str:
+    """An action as the page writes it in ``data-action`` (JSON.stringify: no spaces)."""
+    return json.dumps(a, separators=(",", ":"))
+
+
+def index(a: dict[str, Any]) -> int:
+    return CLAIM_INDEX[Claim(a["hand"], tuple(a["values"]))]
+
+
+def test_the_receiver_never_sees_the_dice_before_accepting_and_the_picker_and_reroll(
+    web: Any, contexts: list[Any]
+) -> None:
+    pages, spec, table, frames = two_at_the_cup(web, contexts)
+    state = web.table_state(table)
+    starter = state.to_act[0]
+    opener = next(p for p in pages if seat_of(p) == starter)
+    receiver = next(p for p in pages if p is not opener)
+    opener.wait_for_selector("#actions #picker")
+    # the opener sees its five dice (the engine's), the receiver and the spectator none
+    dice = state.view(starter)["dice"]
+    shown = opener.locator("#mine .die").evaluate_all("els => els.map(e => Number(e.dataset.face))")
+    assert shown == dice
+    assert faces_drawn(receiver) == 0 and faces_drawn(spec) == 0
+    # every claim can be picked at the opening; choose "two pairs", sixes over ...
+    opener.select_option("#hand", "two_pairs")
+    opener.select_option("#first", "6")
+    buttons = opener.locator("#picker button.claim")
+    assert buttons.count() == 4  # sixes and twos, threes, fours, fives
+    assert all(b.is_enabled() for b in buttons.all())
+    claim = {"type": "claim", "hand": "two_pairs", "values": [6, 3]}
+    button = opener.locator(f"#picker button.claim[data-action='{action(claim)}']")
+    assert button.get_attribute("aria-label") == "Pass the cup: two pairs, sixes and threes"
+    button.click()
+    receiver.wait_for_selector("#actions button.pass")
+    assert web.table_state(table).view(None)["claim"]["values"] == claim["values"]
+    # the receiver: a closed cup, Liar! or accept, no die face anywhere but the claim's picture
+    assert faces_drawn(receiver) == 0
+    assert receiver.locator("#mine .unseen").count() == 1
+    assert receiver.locator("#board #claim .die.shown").count() == 4
+    for f in frames[pages.index(receiver)]:
+        if f.get("type") == "view":
+            assert f["view"]["dice"] is None and f["view"]["passed_dice"] is None
+            assert all(c["dice"] is None for c in f["view"]["claims"])
+    # the opener keeps what it passed
+    opener.wait_for_selector("#mine h3")
+    assert opener.locator("#mine .die").evaluate_all("els => els.map(e => Number(e.dataset.face))") == dice
+    receiver.locator("#actions button.pass").click()  # accept: now it looks
+    receiver.wait_for_selector("#actions #reroll")
+    held = web.table_state(table).view(seat_of(receiver))["dice"]
+    assert held == dice
+    assert receiver.locator("#mine .die").evaluate_all("els => els.map(e => Number(e.dataset.face))") == held
+    assert receiver.locator("#reroll").inner_text() == "Keep all five"
+    picks = receiver.locator("#mine button.die-pick")
+    picks.nth(0).click()
+    picks.nth(4).click()
+    assert receiver.locator("#reroll").inner_text() == "Re-roll 2 dice"
+    picks.nth(4).click()  # a second click puts it back
+    assert receiver.locator("#reroll").inner_text() == "Re-roll 1 die"
+    assert receiver.locator("#reroll").get_attribute("data-action") == action(
+        {"type": "reroll", "dice": [held[0]]}
+    )
+    assert faces_drawn(spec) == 0
+    receiver.locator("#reroll").click()
+    receiver.wait_for_selector("#actions #picker")
+    # only claims above two pairs, sixes and threes are enabled
+    standing = index(claim)
+    for sel in ("two_pairs", "three", "full_house"):
+        receiver.select_option("#hand", sel)
+        for btn in receiver.locator("#picker button.claim").all():
+            a = json.loads(btn.get_attribute("data-action"))
+            assert btn.is_enabled() == (index(a) > standing), a
+    assert receiver.locator("#hand option[value='pair']").is_disabled()
+    after = web.table_state(table)
+    assert after.view(seat_of(receiver))["rerolled"] == 1
+    assert receiver.locator("#board .looking").count() == 1
+    spec.wait_for_selector("#board .looking")
+    assert faces_drawn(spec) == 0
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    receiver.screenshot(path=str(SHOTS / "liars-dice-poker-picker.png"), full_page=True)
+
+
+def test_a_whole_game_ends_with_the_last_cup_for_everyone(web: Any, contexts: list[Any]) -> None:
+    pages, spec, table, frames = two_at_the_cup(web, contexts, lives=1)
+    for _ in range(200):
+        if all(p.locator("#over").count() for p in [*pages, spec]):
+            break
+        for p in pages:
+            if p.locator("#over").count():
+                continue
+            seat = seat_of(p)
+            state = web.table_state(table)
+            if state.over or state.to_act[0] != seat:
+                continue
+            view = state.view(seat)
+            if view["phase"] == "answer":
+                assert faces_drawn(p) == 0  # before accepting: nothing to see
+                btn = p.locator("#actions button.pass:not(:disabled), #actions button.liar:not(:disabled)")
+                if btn.count():
+                    # accept twice, then call
+                    accept = len(view["claims"]) < 3 and p.locator("#actions button.pass").count()
+                    p.locator("#actions button.pass" if accept else "#actions button.liar").first.click()
+            elif view["phase"] == "reroll":
+                b = p.locator("#actions #reroll:not(:disabled)")
+                if b.count():
+                    b.click()
+            else:
+                b = p.locator("#picker button.claim:not(:disabled)")
+                if b.count():
+                    b.first.click()
+            p.wait_for_timeout(30)
+        pages[0].wait_for_timeout(20)
+    spec.wait_for_selector("#over")
+    state = web.table_state(table)
+    assert state.over
+    last = state.view(None)["revealed"]
+    for p in [*pages, spec]:
+        p.wait_for_selector("#reveal .die")
+        assert (
+            p.locator("#reveal .die").evaluate_all("els => els.map(e => Number(e.dataset.face))")
+            == last["dice"]
+        )
+        assert p.locator("#over h3").first.inner_text() == "The cup at the last call"
+    names = {seat_of(p): n for p, n in zip(pages, ("Anna", "Bram"), strict=True)}
+    assert names[state.winners[0]] in spec.locator("#winners").inner_text()
+    for f in frames[2]:
+        if f.get("type") == "view":
+            assert f["view"]["dice"] is None and f["view"]["passed_dice"] is None and f["seat"] is None
+    assert spec.locator("#mine").count() == 0
+
+
+def test_every_poker_string_is_in_nb_nl_and_en(web: Any, browser: Any) -> None:
+    """The game's table of words, its how-to-play text (which says the sheet only names the variant)
+    and its option label exist in all three languages."""
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(web.url + "/")
+        got = page.evaluate(
+            """async () => {
+            const tx = (await import('/static/games/liars_dice_poker.js')).TX;
+            const howto = await import('/static/howto.js');
+            const keys = new Set(Object.values(tx).flatMap(Object.keys));
+            const missing = [];
+            for (const lang of ['nb', 'nl', 'en']) {
+                for (const k of keys) if (!tx[lang][k]) missing.push(`${lang}.${k}`);
+            }
+            return {missing, howto: howto.HOWTO['liars-dice-poker'],
+                    lives: ['nb', 'nl', 'en'].map((l) => howto.OPTION_LABELS[l].lives)};
+        }"""
+        )
+        assert got["missing"] == []
+        assert "Løgnterninger" in got["howto"]["nb"] and "pokerutgave" in got["howto"]["nb"]
+        assert "Løgnterninger" in got["howto"]["nl"] and "regels die dit spel volgt" in got["howto"]["nl"]
+        assert "only names this poker version" in got["howto"]["en"]
+        assert all(got["lives"])
+    finally:
+        ctx.close()
