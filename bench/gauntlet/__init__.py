@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-GAMES = ("liars-dice", "cheat", "liegen", "love-letter")
+GAMES = ("liars-dice", "cheat", "liegen", "love-letter", "liars-dice-poker")
 
 
 def module_name(game_id: str) -> str:

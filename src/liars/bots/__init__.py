@@ -29,7 +29,13 @@ LEVELS = ("random", "basic", "strong")
 # length (bots' games end in tens to a few thousand actions), low enough that a game which
 # loops trips it in seconds rather than hours.  Each is a base per "unit" of the game
 # (a round of Love Letter, a die of Liar's Dice) so matches to many wins are not cut short.
-_BOUND_PER_UNIT = {"liars-dice": 100, "love-letter": 200, "cheat": 5_000, "liegen": 10_000}
+_BOUND_PER_UNIT = {
+    "liars-dice": 100,
+    "love-letter": 200,
+    "cheat": 5_000,
+    "liegen": 10_000,
+    "liars-dice-poker": 300,
+}
 _DEFAULT_BOUND = 20_000
 
 
@@ -126,6 +132,8 @@ def action_bound(game: Game) -> int:
     opts = game.options
     if game.id == "liars-dice":
         units = game.players * int(opts.get("dice", 5))
+    elif game.id == "liars-dice-poker":  # a round per life lost; a round is at most 72 claims
+        units = game.players * int(opts.get("lives", 5))
     elif game.id in ("love-letter", "liegen"):
         wins = opts.get("target_wins")
         wins = 7 if wins is None else int(wins)
