@@ -6,6 +6,7 @@
     .venv/bin/python bench/strength.py --gauntlet --games 400 --jobs 2   # against the gauntlet
     .venv/bin/python bench/strength.py --gauntlet --only cheat --players 4 --level basic
     .venv/bin/python bench/strength.py --gauntlet --timing 10            # strong's decision times
+    .venv/bin/python bench/strength.py --gauntlet --only liars-dice -o wild_ones=true   # a variant
 
 ``--gauntlet`` plays the level (``strong`` by default) against every opponent style of
 ``bench/gauntlet/`` (written apart from the shipped bots) and against a mixed table of
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from liars import arena, bots, game_class
+from liars.commands.arena import parse_pairs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/: the gauntlet's package
 import gauntlet
@@ -154,7 +156,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--gauntlet", action="store_true", help="against bench/gauntlet's styles instead")
     p.add_argument("--level", default="strong", help="with --gauntlet: the level to test (strong, basic)")
     p.add_argument("--style", help="with --gauntlet: only this style (or 'mixed')")
+    p.add_argument(
+        "-o", "--option", action="append", metavar="NAME=VALUE", help="a game option for every match-up"
+    )
+    p.add_argument(
+        "--bot-option", action="append", metavar="NAME=VALUE", help="an option for the strong bots (tuning)"
+    )
     args = p.parse_args(argv)
+    extra = parse_pairs(args.option, "--option")
+    bot_options = parse_pairs(args.bot_option, "--bot-option")
     rows = []
     benches = BENCHES
     if args.gauntlet:
@@ -171,12 +181,13 @@ def main(argv: list[str] | None = None) -> int:
         if any(level not in have for level in b.lineup if ":" not in level):
             print(f"skip {b.game} {','.join(b.lineup)}: levels are {have}", file=sys.stderr)
             continue
+        options = (*b.options, *extra)
         if args.timing:
             mixed = len(set(b.lineup[1:])) > 1 or len(b.lineup) == 2
             if b.lineup[0] != "basic" and (not args.gauntlet or args.style or mixed):
-                timing(b.game, b.lineup, args.timing, b.options)
+                timing(b.game, b.lineup, args.timing, options)
             continue
-        config = arena.Config(b.game, b.lineup, args.seed, b.options)
+        config = arena.Config(b.game, b.lineup, args.seed, options, bot_options)
         matches = arena.schedule(config, args.games)
         start = time.perf_counter()
         done = [0]
