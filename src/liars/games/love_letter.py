@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Self, cast
 
 from ..core import (
     JSON,
@@ -167,7 +167,7 @@ class LoveState(State):
         "history",
         "deals",
     )
-    __slots__ = _FIELDS
+    __slots__ = (*_FIELDS, "_now")
 
     round: int
     round_wins: list[int]
@@ -182,6 +182,7 @@ class LoveState(State):
     history: list[JSON]  # events; secret details carry "_for" (see love_letter_view)
     deals: list[JSON]  # per round, how it was dealt (see _begin_round): what load replays from
     game: LoveGame
+    _now: tuple[tuple[int, ...], frozenset[int]] | None  # this turn's legal ids, once asked (not saved)
 
     # -- set-up -----------------------------------------------------------
     @classmethod
@@ -294,6 +295,7 @@ class LoveState(State):
         self.protected[seat] = False
         self.hands[seat].append(self.deck.pop(0))
         self.to_act = (seat,)
+        self._now = None
 
     # -- loading ----------------------------------------------------------
     @classmethod
@@ -388,9 +390,23 @@ class LoveState(State):
         return m
 
     def _legal(self) -> tuple[tuple[int, ...], frozenset[int]]:
-        seat = self.to_act[0]
-        hand = self.hands[seat]
-        return self.game.legal(hand[0], hand[1], seat, self._mask(seat))
+        """This turn's legal ids and their set; asked once a turn (legal_ids, then act_id ask again)."""
+        got = self._now
+        if got is None:
+            seat = self.to_act[0]
+            hand = self.hands[seat]
+            got = self._now = self.game.legal(hand[0], hand[1], seat, self._mask(seat))
+        return got
+
+    @classmethod
+    def _blank(cls, game: Game, rng: Chance) -> Self:
+        s = super()._blank(game, rng)
+        s._now = None
+        return s
+
+    def _restore(self, data: Mapping[str, Any]) -> None:
+        super()._restore(data)
+        self._now = None
 
     def legal_actions(self, seat: int) -> list[Any]:
         if seat not in self.to_act:
