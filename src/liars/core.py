@@ -464,6 +464,37 @@ class State:
         """
         return ()
 
+    # -- live challenge windows: what a real-time server asks the engine ------
+    # A server asks every seat of ``window`` at once and must know, without
+    # knowing the game, what "letting the play stand" is and which of several
+    # answers counts.  These two hooks say it; a game with windows overrides
+    # them only when its rules (or options) arbitrate otherwise.
+    def window_pass(self) -> Any:
+        """The answer that lets the play stand: what a window seat gives by not answering in time.
+
+        Every game of ours with windows calls it ``{"type": "pass"}``; a game
+        whose "no" is spelled otherwise overrides this.
+        """
+        return self.game.parse_action({"type": "pass"})
+
+    def arbitrate_window(self, answers: Sequence[tuple[int, Any]]) -> int | None:
+        """Which of the window's answers so far decides it: an index into ``answers``, or None.
+
+        ``answers``: (seat, action) in the order they arrived, one per seat of
+        ``window`` at most, each legal at that seat's decision point (the
+        seats before it passing).  The chosen answer is taken with every seat
+        asked before it passing; the answers of the seats after it are moot.
+        None: nothing is decided yet, and the server takes the passes at the
+        head of the window in order and waits for more (or for the time to run
+        out, when the silent seats pass).  Default: the first answer received
+        that is not :meth:`window_pass` counts (first come, first served).
+        """
+        stand = self.window_pass().to_json()
+        for i, (_, action) in enumerate(answers):
+            if self.game.parse_action(action).to_json() != stand:
+                return i
+        return None
+
     # -- results ----------------------------------------------------------
     def returns(self) -> tuple[float, ...]:
         """Per seat: winners share 1 equally, everybody else 0 (0s while not over)."""

@@ -13,7 +13,7 @@ from websockets.exceptions import ConnectionClosed
 import liars
 from liars.cli import main as cli_main
 from liars.errors import MESSAGES
-from liars.server import tables as tables_module
+from liars.server import timers as timers_module
 from liars.server.store import ActionRow
 
 from .conftest import Db, Server
@@ -369,7 +369,7 @@ def test_a_failed_commit_drops_the_table_and_the_log_wins(server: Server) -> Non
 def test_a_finished_unwatched_table_leaves_memory_and_comes_back_from_the_log(
     server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tables_module, "FORGET_SECONDS", 0.05)
+    monkeypatch.setattr(timers_module, "FORGET_SECONDS", 0.05)
     out = server.create(game="liars-dice", players=2, options={"dice": 1}, seats=["bot:random"] * 2)
     deadline = time.monotonic() + 10
     while out["table"] in server.on_loop(lambda: set(server.hub.tables)):

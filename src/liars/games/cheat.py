@@ -559,13 +559,30 @@ class CheatState(State):
             s = (s + 1) % n
         return tuple(out)
 
-    def arbitrate(self, callers: Sequence[int]) -> int | None:
-        """Which of several calls counts, ``callers`` in the order they arrived (a live server).
+    def arbitrate_window(self, answers: Sequence[tuple[int, Any]]) -> int | None:
+        """The first call received counts (the core's rule), unless the house rule says otherwise.
 
-        Default rule: the first received.  Option
-        ``first_challenger_in_play_order``: the first in play direction after
-        the player.  ``None`` when nobody called.  Seats not in the window are
-        refused with :class:`IllegalAction`.
+        Option ``first_challenger_in_play_order``: the earliest call in play
+        direction after the player counts, so a call waits until every seat
+        asked before it has answered (passed); None while one has not.
+        """
+        if not self.game.options["first_challenger_in_play_order"]:
+            return super().arbitrate_window(answers)
+        got = {seat: i for i, (seat, _) in enumerate(answers)}
+        for s in self.window:
+            i = got.get(s)
+            if i is None:
+                return None  # a seat before any call is still to answer: it may call first
+            if not isinstance(self.game.parse_action(answers[i][1]), Pass):
+                return i
+        return None
+
+    def arbitrate(self, callers: Sequence[int]) -> int | None:
+        """Which of several calls counts, ``callers`` in the order they arrived, the others passing.
+
+        :meth:`arbitrate_window` once every seat has answered.  ``None`` when
+        nobody called.  Seats not in the window are refused with
+        :class:`IllegalAction`.
         """
         open_seats = self.window
         for c in callers:
@@ -575,11 +592,10 @@ class CheatState(State):
                     code="cannot_challenge",
                     params={"seat": repr(c), "may": list(open_seats)},
                 )
-        if not callers:
-            return None
-        if self.game.options["first_challenger_in_play_order"]:
-            return min(callers, key=open_seats.index)
-        return callers[0]
+        answers: list[tuple[int, Any]] = [(c, _CHALLENGE) for c in callers]
+        answers += [(s, _PASS) for s in open_seats if s not in callers]
+        chosen = self.arbitrate_window(answers)
+        return None if chosen is None else answers[chosen][0]
 
     def resolve_window(self, callers: Sequence[int]) -> None:
         """Apply a live window: the counting caller challenges, the seats asked before it pass.

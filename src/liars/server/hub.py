@@ -208,7 +208,7 @@ class Hub:
             log.error("table %s: the log does not replay (%r)", table_id, exc)
             raise TableError("broken", "this table's log cannot be replayed", 500) from None
         if table.state is not None and table.state.window:
-            table.held = await self.store.held_answers(table_id)
+            table.windows.restore_answers(await self.store.held_answers(table_id))
         self.tables[table_id] = table
         table.resume()
         return table
@@ -318,7 +318,7 @@ class Hub:
                 )
                 await self.store.set_rematch(table.id, new.id)
                 table.row.rematch = new.id
-                table._news()
+                table.news()
         new_table = await self.get(table.row.rematch)
         if new_table is None:
             raise TableError("internal", "the rematch table is gone", 500)
@@ -328,5 +328,5 @@ class Hub:
         name = table.seats[seat].name or f"seat {seat}"
         index, new_token_ = await new_table.join(name, prefer=seat, claim=(token, hash_token(token)))
         # Told again once the player sits at the new table: the others can see who asked for it.
-        table._news()
+        table.news()
         return new_table, index, new_token_

@@ -1,0 +1,111 @@
+"""The bot driver: plays the bot seats, and the seats of absent players, while it is their turn.
+
+One task per table at most (``kick`` starts it when a bot has something to
+do).  A search bot thinks in a thread, without the table's lock, so the table
+keeps taking answers meanwhile; when it is done the driver checks, under the
+lock, that the bot's job (the seat and the view it was given) is still the
+table's, and otherwise asks again.  A bot that fails or answers illegally
+plays its first legal action: a bot never stalls a table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from liars import bots
+from liars.core import JSON, IllegalAction
+
+if TYPE_CHECKING:
+    from .tables import Table
+
+log = logging.getLogger("liars.server")
+
+Job = tuple[int, JSON, list[Any], tuple[int, int]]  # seat, its view, its legal actions, what it is for
+
+
+class BotDriver:
+    """The bots of one table and the task that plays them."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._bots: dict[int, bots.Bot] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    def _bot(self, seat: int) -> tuple[bots.Bot, str]:
+        table = self.table
+        s = table.seats[seat]
+        level = s.level if s.kind == "bot" and s.level else str(table.settings["standin"])
+        key = seat if s.kind == "bot" else -1 - seat  # a seat's own bot and its stand-in differ
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = bots.make(level, table.row.game, seed=secrets.randbits(63))
+        return bot, level
+
+    def next_job(self) -> Job | None:
+        """What a bot has to do now: a window answer first, else a turn; None if nothing."""
+        table = self.table
+        st, win = table.state, table.windows.current
+        if st is None or st.over or table.broken or table.unfinished:
+            return None
+        if win is not None:
+            for s in st.window:
+                if s not in win.answers and table.seats[s].botted:
+                    dec = table.windows.decision_state(s)
+                    return s, dec.view(s), dec.legal_actions(s), (win.opened, id(win))
+            return None
+        for s in st.to_act:
+            if table.seats[s].botted:
+                return s, st.view(s), st.legal_actions(s), (table.seq, 0)
+        return None
+
+    def kick(self) -> None:
+        if (self._task is None or self._task.done()) and self.next_job() is not None:
+            self._task = asyncio.get_running_loop().create_task(self._drive())
+
+    def cancel(self) -> None:
+        if self._task is not None and self._task is not asyncio.current_task():
+            self._task.cancel()
+
+    async def _drive(self) -> None:
+        table = self.table
+        while True:
+            async with table.lock:
+                job = self.next_job()
+                if job is None:
+                    if table.unfinished:
+                        table.news()  # the lobby and the table's page learn it stopped
+                    return
+                seat, view, legal, token = job
+                bot, level = self._bot(seat)
+            try:
+                if level == "random":
+                    action = bots.checked_act(bot, level, view, legal)
+                else:  # search bots think in a thread so the tables keep moving
+                    action = await asyncio.to_thread(bots.checked_act, bot, level, view, legal)
+            except Exception as exc:
+                log.error(
+                    "table %s: bot %s failed (%r); it plays its first legal action", table.id, level, exc
+                )
+                action = legal[0]
+            async with table.lock:
+                job = self.next_job()
+                if job is None or job[0] != seat or job[3] != token:
+                    continue  # the game moved on while the bot thought
+                by = "bot" if table.seats[seat].kind == "bot" else "standin"
+                try:
+                    await self._act(seat, action.to_json(), by)
+                except IllegalAction as exc:
+                    log.error("table %s: bot action refused: %s", table.id, exc)
+                    await self._act(seat, legal[0].to_json(), by)
+
+    async def _act(self, seat: int, action: JSON, by: str) -> None:
+        table = self.table
+        st = table.live_state()
+        if table.windows.current is not None and seat in st.window:
+            await table.windows.answer(seat, action, by, None)
+        else:
+            st.act(seat, action)
+            await table.commit([(seat, action, by)], None)
