@@ -10,7 +10,8 @@ import numpy as np
 import pyspiel  # type: ignore[import-untyped]
 import pytest
 
-import liars.rl.openspiel  # noqa: F401  (registers the python_* games)
+import liars
+import liars.rl.openspiel  # registers the python_* games
 from liars import GameConfigError
 
 SIMS: list[tuple[str, dict[str, Any], int]] = [
@@ -102,15 +103,29 @@ def deal(game: Any, outcomes: list[int]) -> Any:
 
 
 def test_deal_builds_the_engine_position() -> None:
+    """The chance nodes are the engine's own draws: the roll-off's dice, then the cups', one die each."""
     game = pyspiel.load_game("python_liars_dice", {"players": 2, "dice": 2})
-    state = deal(game, [1, 0, 5, 2, 2])  # opener 1; seat 0 rolls 1 and 6, seat 1 rolls 3 and 3
+    # the roll-off: seat 0 throws 1, seat 1 throws 2 (it opens); seat 0 rolls 1 and 6, seat 1 3 and 3
+    state = deal(game, [0, 1, 0, 5, 2, 2])
     assert state.current_player() == 1
     assert state.view(0)["dice"] == [1, 6] and state.view(1)["dice"] == [3, 3]
+    assert state.view(0)["rolloff"] == [[1, 2]]
+
+
+def test_a_tied_roll_off_is_thrown_again_by_chance_nodes() -> None:
+    game = pyspiel.load_game("python_liars_dice", {"players": 3, "dice": 1})
+    state = deal(game, [5, 5, 0, 1, 2, 3])  # seats 0 and 1 tie on 6; the three cups
+    assert state.is_chance_node() and state.action_to_string(-1, 0) == "die 1"
+    state.apply_action(0)  # seat 0 throws 1 again, seat 1 throws 4: seat 1 opens
+    state.apply_action(3)
+    assert state.current_player() == 1
+    assert state.view(2)["rolloff"] == [[6, 6, 1], [1, 4, None]]
+    assert [state.view(p)["dice"] for p in range(3)] == [[2], [3], [4]]
 
 
 def test_later_rounds_are_rolled_by_chance_nodes() -> None:
     game = pyspiel.load_game("python_liars_dice", {"players": 2, "dice": 2})
-    state = deal(game, [0, 0, 0, 0, 0])  # all ones
+    state = deal(game, [1, 0, 0, 0, 0, 0])  # seat 0 wins the roll-off; all ones
     state.apply_action(2 + 6 * 3 + 5)  # seat 0 bids four sixes (there are none)
     state.apply_action(0)  # seat 1 calls liar: seat 0 loses a die
     assert state.is_chance_node() and len(state.chance_outcomes()) == 6
@@ -128,7 +143,7 @@ def test_info_state_strings_are_equal_exactly_when_views_are() -> None:
     by_view: dict[str, str] = {}
     for _ in range(40):
         # Seat 0's dice are fixed, the others random: many states share seat 0's information.
-        state = deal(game, [0, 2, 3, *[rng.randrange(6) for _ in range(4)]])
+        state = deal(game, [5, 0, 0, 2, 3, *[rng.randrange(6) for _ in range(4)]])
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
@@ -145,7 +160,7 @@ def test_info_state_strings_are_equal_exactly_when_views_are() -> None:
 
 def test_other_seats_dice_change_nothing_a_seat_observes() -> None:
     game = pyspiel.load_game("python_liars_dice", {"players": 2, "dice": 2})
-    a, b = deal(game, [0, 1, 4, 0, 0]), deal(game, [0, 1, 4, 5, 3])
+    a, b = deal(game, [1, 0, 1, 4, 0, 0]), deal(game, [1, 0, 1, 4, 5, 3])
     for action in (2 + 2, 2 + 9):
         for p in (0, 1):
             same = p == 0
@@ -156,8 +171,56 @@ def test_other_seats_dice_change_nothing_a_seat_observes() -> None:
         b.apply_action(action)
 
 
-def test_multi_round_card_games_are_refused() -> None:
+def test_love_letter_plays_single_rounds() -> None:
+    """Its perfect-recall tensor has room for one round only, so a match is refused."""
     with pytest.raises(GameConfigError):
         pyspiel.load_game("python_love_letter", {"players": 2, "target_wins": 3})
-    with pytest.raises(GameConfigError):
-        pyspiel.load_game("python_liegen", {"players": 2, "target_wins": 2})
+
+
+def test_a_new_liegen_round_is_dealt_by_chance_nodes() -> None:
+    """Multi-round matches play on: the next round's shuffle is a run of chance nodes (no dealer here)."""
+    game = pyspiel.load_game("python_liegen", {"players": 2, "target_wins": 2})
+    rng = random.Random(3)
+    state = deal(game, [])
+    while state.is_chance_node():  # the first deal
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    while not state.is_chance_node():
+        assert not state.is_terminal()
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.view(0) is None and state.information_state_string(0).startswith("chance")
+    dealt = 0
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9 and len(outcomes) <= game.max_chance_outcomes()
+        assert state.action_to_string(-1, outcomes[0][0]).startswith("card ")
+        state.apply_action(rng.choice(outcomes)[0])
+        dealt += 1
+    assert dealt == 51  # 52 cards, the last one forced
+    view = state.view(0)
+    assert view["round"] == 2 and sum(view["round_wins"]) == 1 and sum(view["hand_sizes"]) == 52
+    assert state.information_state_string(0) == canonical(view)
+
+
+def test_the_declared_length_holds() -> None:
+    """``max_game_length`` is the engine's action bound, and a game that reaches it ends there (a draw).
+
+    Random Liegen once ran to 23,057 moves against a declared 20,000 (random_sim_test failed).
+    """
+    from liars.bots import action_bound
+
+    game = pyspiel.load_game("python_liegen", {"players": 2})
+    assert game.max_game_length() == action_bound(liars.make("liegen", players=2, target_wins=1))
+    state = game.new_initial_state()
+    kept, state.kit.bound = state.kit.bound, 300  # short, so that a random game surely reaches it
+    try:
+        rng = random.Random(0)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert len(state.history()) == 300
+        assert state.returns() == [0.0, 0.0] and state.current_player() == pyspiel.PlayerId.TERMINAL
+        assert state.legal_actions() == [] and not state.box.state.over
+    finally:
+        state.kit.bound = kept  # the kit is the loaded game's, shared

@@ -22,7 +22,6 @@ from open_spiel.python.algorithms import (  # type: ignore[import-untyped]
     best_response,
     evaluate_bots,
     expected_game_score,
-    exploitability,
     external_sampling_mccfr,
     ismcts,
     mcts,
@@ -126,7 +125,7 @@ def test_resample_reads_only_the_view() -> None:
     """Two deals that differ only in seat 1's dice give seat 0 the same samples, draw for draw."""
     game = pyspiel.load_game("python_liars_dice", {"players": 2, "dice": 2})
     a, b = game.new_initial_state(), game.new_initial_state()
-    for x, y in zip([0, 1, 4, 0, 0], [0, 1, 4, 5, 3], strict=True):
+    for x, y in zip([1, 0, 1, 4, 0, 0], [1, 0, 1, 4, 5, 3], strict=True):
         a.apply_action(x)
         b.apply_action(y)
     a.apply_action(2 + 3)  # seat 0 bids one four
@@ -146,7 +145,7 @@ def test_resample_refuses_what_it_cannot_sample() -> None:
     game = pyspiel.load_game("python_liars_dice", {"players": 2, "dice": 2})
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     state = game.new_initial_state()
-    for outcome in [0, 0, 0, 0]:  # the deal is not complete
+    for outcome in [1, 0, 0, 0, 0]:  # the deal is not complete (seat 0 wins the roll-off)
         with pytest.raises(GameConfigError, match="chance node") as info:
             state.resample_from_infostate(0, sampler)
         assert info.value.code == "rl_unsupported"
@@ -159,7 +158,7 @@ def test_resample_refuses_what_it_cannot_sample() -> None:
     state.apply_action(2 + 6 * 3 + 5)  # four sixes: there are none
     state.apply_action(0)  # liar: a new round is rolled by chance nodes
     assert state.is_chance_node()
-    with pytest.raises(ValueError, match="roll of a new round"):
+    with pytest.raises(ValueError, match="draw is not complete"):
         state.resample_from_infostate(1, sampler)
 
 
@@ -383,26 +382,41 @@ def test_openspiel_measures_the_solvers_exploitability_on_our_game() -> None:
     information-state strings, legal actions, chance probabilities and returns.
     Agreement to 1e-9 checks all of those at once.  The policy is sparse, so
     the walk takes seconds where the uniform policy's takes minutes.
+
+    The walk starts after the roll-off (seat 0 opens): its ties are thrown
+    again, so from the very root the chance tree has no end (docs/rl.md).
+    The game is symmetric, so NashConv with seat 0 opening is the solver's.
     """
     game = pyspiel.load_game("python_liars_dice", {"players": 2, "dice": 1})
     solved = table(1, 1, False)
     assert solved is not None
-    expl = exploitability.nash_conv(game, SolverPolicy(game), use_cpp_br=False) / 2
+    pol = SolverPolicy(game)
+    root = opened_by_seat_0(game)
+    value = expected_game_score.policy_value(root, [pol, pol])
+    gains = [
+        best_response.BestResponsePolicy(game, p, pol, root_state=root).value(root) - value[p] for p in (0, 1)
+    ]
+    expl = sum(gains) / 2
     assert expl == pytest.approx(solved.meta["stored_exploitability"], abs=1e-9)
     assert expl < 1e-5
+    assert value[0] == pytest.approx(-1 / 9, abs=1e-4)  # the round's value for the opener
+
+
+def opened_by_seat_0(game: Any) -> Any:
+    """The state after a roll-off that seat 0 wins (it throws 6, seat 1 throws 1): the cups are next."""
     root = game.new_initial_state()
-    root.apply_action(0)  # seat 0 opens: the round's value for the opener is -1/9
-    value = expected_game_score.policy_value(root, [SolverPolicy(game)] * 2)[0]
-    assert value == pytest.approx(-1 / 9, abs=1e-4)
+    root.apply_action(5)
+    root.apply_action(0)
+    assert root.is_chance_node() and root.view(0) is None
+    return root
 
 
 @pytest.mark.parametrize("die", [3, 5])
 def test_best_response_beats_a_misplayed_die(die: int) -> None:
     """Seat 0 holds one die: the solver's play is a best response to seat 1's, a misplayed die is not."""
     game = pyspiel.load_game("python_liars_dice", {"players": 2, "dice": 1})
-    root = game.new_initial_state()
-    root.apply_action(0)  # seat 0 opens
-    root.apply_action(die)  # and holds this die; seat 1's is still to roll
+    root = opened_by_seat_0(game)
+    root.apply_action(die)  # seat 0 holds this die; seat 1's is still to roll
     for wrong, gap in ((None, False), ((die + 3) % 6 + 1, True)):
         pol = SolverPolicy(game, wrong)
         br = best_response.BestResponsePolicy(game, 0, pol, root_state=root).value(root)

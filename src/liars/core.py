@@ -5,7 +5,11 @@ configuration (game id, player count, seed, options); :meth:`Game.new_game`
 builds a :class:`State`, which is mutated in place by :meth:`State.act`.
 All randomness comes from the state's own :class:`~liars.rng.Rng`, so the same
 seed and the same actions always give the same game, and ``to_json`` /
-:func:`load` carry the RNG along.
+:func:`load` carry the RNG along.  Every draw goes through ``state.chance``
+(a :class:`~liars.rng.Chance`: ``below``, ``dice``, ``shuffle``), which a
+caller may replace to choose the outcomes itself (``new_game(chance=...)``;
+:mod:`liars.chance` pauses a game at each chance event for OpenSpiel's
+chance nodes, search and tests), so no caller ever edits a saved field.
 
 Two ways to act, one source of legality:
 
@@ -25,9 +29,9 @@ import random
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, Self
 
-from .rng import Rng
+from .rng import Chance, Rng
 
 JSON = dict[str, Any]
 
@@ -166,7 +170,8 @@ class GameInfo:
 
     ``utility`` is the range of :meth:`State.returns` per seat.  ``ranks`` says
     whether the game orders the losers (then :attr:`State.places` is
-    meaningful).  Chance is always the engine's own seeded RNG.
+    meaningful).  Chance is the state's seeded RNG unless a caller supplies
+    the outcomes (``new_game(chance=...)``, :mod:`liars.chance`).
     """
 
     id: str
@@ -306,17 +311,24 @@ class Game:
         """Size of the integer action space, or ``None`` when the game has none fixed."""
         return None
 
-    def new_game(self, setup: Mapping[str, Any] | None = None, seed: int | None = None) -> State:
-        """A new game from the seed (or ``seed``), or from a chosen position ``setup``."""
+    def new_game(
+        self, setup: Mapping[str, Any] | None = None, seed: int | None = None, *, chance: Chance | None = None
+    ) -> State:
+        """A new game from the seed (or ``seed``), or from a chosen position ``setup``.
+
+        ``chance``: where the game's draws come from instead of ``Rng(seed)``
+        (the deal's and every later one: it becomes ``state.chance``), e.g. a
+        :class:`liars.chance.Script` of outcomes the caller chose.
+        """
         if seed is None:
             seed = self.seed
         elif type(seed) is not int:
             raise GameConfigError(
                 f"seed must be a whole number, not {seed!r}", code="bad_seed", params={"value": repr(seed)}
             )
+        rng: Chance = Rng(seed) if chance is None else chance
         if setup is None:
-            return self.state_class.deal(self, Rng(seed))
-        rng = Rng(seed)
+            return self.state_class.deal(self, rng)
         if not isinstance(setup, Mapping):
             raise GameConfigError(
                 f"setup must be an object, not {setup!r}",
@@ -368,25 +380,41 @@ class State:
     plain attributes (fast to read), name their saved fields in ``_FIELDS``
     (JSON-able values: ints, strings, lists, dicts with str keys, None) and
     implement ``deal``, ``from_setup``, ``legal_actions``, ``_check``,
-    ``_apply`` and ``_view``.
+    ``_apply`` and ``_view``.  They draw only through ``rng`` (the
+    :class:`~liars.rng.Chance` given to ``deal``, then ``self.rng``).
     """
 
     _FIELDS: ClassVar[tuple[str, ...]] = ()
     __slots__ = ("game", "rng", "to_act", "over", "winners")
 
     game: Game
-    rng: Rng
+    rng: Chance
     to_act: tuple[int, ...]
     over: bool
     winners: tuple[int, ...]
 
     @classmethod
-    def deal(cls, game: Game, rng: Rng) -> State:
+    def deal(cls, game: Game, rng: Chance) -> Self:
         raise NotImplementedError
 
     @classmethod
-    def from_setup(cls, game: Game, rng: Rng, setup: Mapping[str, Any]) -> State:
+    def from_setup(cls, game: Game, rng: Chance, setup: Mapping[str, Any]) -> Self:
         raise NotImplementedError
+
+    @property
+    def chance(self) -> Chance:
+        """The source of every draw this game makes from now on (``self.rng``).
+
+        The seeded :class:`~liars.rng.Rng` unless replaced: set it to a
+        :class:`~liars.chance.Script` (or any :class:`~liars.rng.Chance`) to
+        choose the outcomes of the next draws.  The slot is ``rng`` so that
+        the games' draws cost no more than before.
+        """
+        return self.rng
+
+    @chance.setter
+    def chance(self, source: Chance) -> None:
+        self.rng = source
 
     # -- acting -----------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Any]:
@@ -628,7 +656,7 @@ class State:
         obj.winners = ()
         return obj
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy (RNG included) for search: acting on it never touches this one."""
         other = self._blank(self.game, self.rng.copy())
         other.to_act = self.to_act

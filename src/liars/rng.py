@@ -11,7 +11,7 @@ modulo bias).  It is deterministic across platforms and Python versions.
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -40,6 +40,33 @@ def _dice_table(k: int) -> list[tuple[int, ...]]:
 
 
 _LIMITS = {m: ((1 << 64) // m) * m for m in range(1, 7777)}
+
+
+class Chance(Protocol):
+    """Where a game's randomness comes from: the only draws a rules module may make.
+
+    A state draws through ``state.rng`` (also ``state.chance``), which is the
+    seeded :class:`Rng` unless a caller put another source there, e.g.
+    :class:`liars.chance.Script`, which answers each draw from outcomes the
+    caller chose: that is how OpenSpiel's chance nodes, search over chance and
+    tests supply outcomes without editing a saved game.  Every draw is one of
+    three kinds, so a caller can present any game's chance the same way:
+    ``below(m)`` (one uniform outcome in ``range(m)``), ``dice(k, faces)`` (``k``
+    uniform faces) and ``shuffle(items)`` (a uniform arrangement).
+    ``to_json`` and ``copy`` are the seeded generator's, which a save keeps.
+    """
+
+    def below(self, m: int) -> int: ...
+
+    def dice(self, k: int, faces: int = 6) -> list[int]: ...
+
+    def shuffle(self, items: MutableSequence[T]) -> None: ...
+
+    def choice(self, items: Sequence[T]) -> T: ...
+
+    def copy(self) -> Chance: ...
+
+    def to_json(self) -> list[int]: ...
 
 
 class Rng:

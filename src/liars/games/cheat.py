@@ -46,7 +46,7 @@ from ..core import (
     setup_error,
     view_error,
 )
-from ..rng import Rng
+from ..rng import Chance, Rng
 from .cheat_cards import (
     CARD_OF,
     CODES,
@@ -238,7 +238,7 @@ class CheatState(State):
 
     # -- set-up -----------------------------------------------------------
     @classmethod
-    def deal(cls, game: Game, rng: Rng) -> CheatState:
+    def deal(cls, game: Game, rng: Chance) -> CheatState:
         """Shuffle, deal one at a time from seat 0 (low seats get the odd cards), draw the starter."""
         deck = list(range(DECK))
         rng.shuffle(deck)
@@ -249,7 +249,7 @@ class CheatState(State):
         return cls._start(game, rng, hands, 0, rng.below(n), 0)
 
     @classmethod
-    def from_setup(cls, game: Game, rng: Rng, setup: Mapping[str, Any]) -> CheatState:
+    def from_setup(cls, game: Game, rng: Chance, setup: Mapping[str, Any]) -> CheatState:
         try:
             check_keys(setup, ("hands",), ("pile", "starter", "required_rank"))
         except IllegalAction as exc:
@@ -282,8 +282,10 @@ class CheatState(State):
         return cls._start(game, rng, hands, pile, starter, RANK_OF[rank])
 
     @classmethod
-    def _start(cls, game: Game, rng: Rng, hands: list[int], pile: int, starter: int, rank: int) -> CheatState:
-        s: CheatState = cls._blank(game, rng)  # type: ignore[assignment]
+    def _start(
+        cls, game: Game, rng: Chance, hands: list[int], pile: int, starter: int, rank: int
+    ) -> CheatState:
+        s: CheatState = cls._blank(game, rng)
         s.hands = hands
         s.pile = pile
         s.last = 0
@@ -299,7 +301,7 @@ class CheatState(State):
 
     def clone(self) -> CheatState:
         """A fast copy: masks are ints and the history a string, so nothing is deep-copied."""
-        o: CheatState = self._blank(self.game, self.rng.copy())  # type: ignore[assignment]
+        o: CheatState = self._blank(self.game, self.rng.copy())
         o.to_act = self.to_act
         o.over = self.over
         o.winners = self.winners
@@ -973,7 +975,7 @@ class CheatGame(Game):
             h.bit_count() != k for h, k in zip(hands, sizes, strict=True)
         ):
             raise view_error("sample_state: the view is not consistent")
-        st: CheatState = CheatState._blank(self, Rng(rng.getrandbits(63)))  # type: ignore[assignment]
+        st: CheatState = CheatState._blank(self, Rng(rng.getrandbits(63)))
         st.to_act = tuple(view["to_act"])
         st.over = view["over"]
         st.winners = tuple(view["winners"])

@@ -39,7 +39,7 @@ from ..core import (
     setup_error,
     view_error,
 )
-from ..rng import Rng
+from ..rng import Chance, Rng
 
 LIAR = 0
 SPOT_ON = 1
@@ -162,7 +162,7 @@ class DiceState(State):
 
     # -- set-up -----------------------------------------------------------
     @classmethod
-    def deal(cls, game: Game, rng: Rng) -> DiceState:
+    def deal(cls, game: Game, rng: Chance) -> DiceState:
         """The usual start, written flat: it is half the cost of a short random playout."""
         g: DiceGame = game  # type: ignore[assignment]
         s = cls.__new__(cls)
@@ -195,7 +195,7 @@ class DiceState(State):
         return s
 
     @classmethod
-    def from_setup(cls, game: Game, rng: Rng, setup: Mapping[str, Any]) -> DiceState:
+    def from_setup(cls, game: Game, rng: Chance, setup: Mapping[str, Any]) -> DiceState:
         try:
             check_keys(setup, (), ("dice", "opener"))
         except IllegalAction as exc:
@@ -220,9 +220,9 @@ class DiceState(State):
         return cls._start(game, rng, dice, opener)
 
     @classmethod
-    def _start(cls, game: Game, rng: Rng, cups: list[list[int]] | None, opener: int | None) -> DiceState:
+    def _start(cls, game: Game, rng: Chance, cups: list[list[int]] | None, opener: int | None) -> DiceState:
         n = game.players
-        s: DiceState = cls._blank(game, rng)  # type: ignore[assignment]
+        s: DiceState = cls._blank(game, rng)
         s.counts = counts = [len(h) for h in cups] if cups is not None else [game.options["dice"]] * n
         s.round = 1
         s.bid = -1
@@ -784,7 +784,7 @@ class DiceGame(Game):
             raise view_error(f"sample_state: dice_counts must be {self.players} counts of 0 to {self.dice}")
         if not view["over"] and len(view["dice"]) != counts[seat]:
             raise view_error("sample_state: the view's own dice do not match its count")
-        s: DiceState = DiceState._blank(self, Rng(rng.getrandbits(63)))  # type: ignore[assignment]
+        s: DiceState = DiceState._blank(self, Rng(rng.getrandbits(63)))
         s.to_act = tuple(view["to_act"])
         s.over = view["over"]
         s.winners = tuple(view["winners"])

@@ -42,7 +42,7 @@ from ..core import (
     saved_str,
     setup_error,
 )
-from ..rng import Rng
+from ..rng import Chance
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -215,8 +215,8 @@ class LiegenState(State):
 
     # -- set-up -----------------------------------------------------------
     @classmethod
-    def deal(cls, game: Game, rng: Rng) -> LiegenState:
-        s: LiegenState = cls._blank(game, rng)  # type: ignore[assignment]
+    def deal(cls, game: Game, rng: Chance) -> LiegenState:
+        s: LiegenState = cls._blank(game, rng)
         n = game.players
         s.round = 1
         s.round_wins = [0] * n
@@ -225,7 +225,7 @@ class LiegenState(State):
         return s
 
     @classmethod
-    def from_setup(cls, game: Game, rng: Rng, setup: Mapping[str, Any]) -> LiegenState:
+    def from_setup(cls, game: Game, rng: Chance, setup: Mapping[str, Any]) -> LiegenState:
         g: LiegenGame = game  # type: ignore[assignment]
         try:
             check_keys(setup, ("hands",), ("dealer", "pile", "round_wins"))
@@ -251,7 +251,7 @@ class LiegenState(State):
             raise setup_error(
                 f"hands and pile must hold every card of the {len(g.deck)}-card deck exactly once"
             )
-        s: LiegenState = cls._blank(g, rng)  # type: ignore[assignment]
+        s: LiegenState = cls._blank(g, rng)
         s.round = 1 + sum(wins)
         s.round_wins = list(wins)
         s.dealer = dealer
@@ -284,7 +284,7 @@ class LiegenState(State):
 
     def clone(self) -> LiegenState:
         """A fast copy for search (the generic one goes through JSON)."""
-        o: LiegenState = self._blank(self.game, self.rng.copy())  # type: ignore[assignment]
+        o: LiegenState = self._blank(self.game, self.rng.copy())
         o.to_act, o.over, o.winners = self.to_act, self.over, self.winners
         o.hands = [h[:] for h in self.hands]
         o.pile = self.pile[:]

@@ -99,7 +99,7 @@ def _sample(
             take = sizes[s] - len(hands[s])
             hands[s] = sorted(hands[s] + pool[k : k + take])
             k += take
-    state: LiegenState = LiegenState._blank(game, Rng(rng.getrandbits(63)))  # type: ignore[assignment]
+    state: LiegenState = LiegenState._blank(game, Rng(rng.getrandbits(63)))
     state.hands = hands
     state.pile = pile
     state.log = _log(events, seat, dict(zip(trick, pile, strict=True)), t.ann_index)

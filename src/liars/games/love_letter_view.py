@@ -128,7 +128,9 @@ def sample(game: LoveGame, view_: Mapping[str, Any], rng: random.Random) -> Love
     if type(seat) is not int:
         raise view_error("sample_state needs a seat's view, not a spectator's")
     n = game.players
-    state: LoveState = game.state_class._blank(game, Rng(rng.getrandbits(63)))  # type: ignore[assignment]
+    from .love_letter import LoveState  # here: love_letter imports this module
+
+    state = LoveState._blank(game, Rng(rng.getrandbits(63)))
     state.to_act = tuple(view_["to_act"])
     state.over = view_["over"]
     state.winners = tuple(view_["winners"])

@@ -1,5 +1,10 @@
 """Reinforcement-learning adapters: PettingZoo, Gymnasium and OpenSpiel over the engine.
 
+A game is known to the adapters by its *registration* here and nothing else:
+an entry in :data:`NAMES`, its encoder in :func:`encoder`, and optionally a
+perfect-recall encoder in :func:`recall_encoder` and OpenSpiel parameter
+defaults in :data:`SPIEL_PARAMS` (``docs/rl.md``, "Adding a game").
+
 Each game has one *encoder* (``enc_<game>.py``): a seat's view to a fixed-size
 ``float32`` vector and a fixed ``Discrete`` action space.  The three adapters
 share it, so an observation or an action id means the same everywhere; the
@@ -31,6 +36,32 @@ NAMES: dict[str, tuple[str, str]] = {
 }
 
 
+#: OpenSpiel parameters whose default differs from the engine's (single rounds where a
+#: perfect-recall tensor or a game length needs them; a nullable option's "none" is
+#: written ``min - 1``, since pyspiel has no None: see :mod:`liars.rl.openspiel`).
+SPIEL_PARAMS: dict[str, dict[str, Any]] = {
+    "liegen": {"target_wins": 1},
+    "love-letter": {"target_wins": 1},
+}
+
+
+def recall_encoder(game: Game) -> Encoder | None:
+    """The perfect-recall encoder of ``game`` (OpenSpiel's information-state tensor), if it has one.
+
+    Games whose whole history fits a fixed size have one; Cheat and Liegen
+    (unbounded rounds) have none.
+    """
+    if game.id == "liars-dice":
+        from .enc_liars_dice import DiceRecallEncoder
+
+        return DiceRecallEncoder(game)
+    if game.id == "love-letter":
+        from .enc_love_letter import LoveRecallEncoder
+
+        return LoveRecallEncoder(game)
+    return None
+
+
 def encoder(game: Game, **kwargs: Any) -> Encoder:
     """The encoder of ``game`` (``kwargs``: encoder options, e.g. cheat's ``actions``)."""
     gid = game.id
@@ -60,4 +91,4 @@ def encoder(game: Game, **kwargs: Any) -> Encoder:
     return enc
 
 
-__all__ = ["NAMES", "VERSION", "Encoder", "encoder", "rewards"]
+__all__ = ["NAMES", "SPIEL_PARAMS", "VERSION", "Encoder", "encoder", "recall_encoder", "rewards"]

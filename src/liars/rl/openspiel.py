@@ -1,24 +1,28 @@
 """OpenSpiel games over the engine: ``pyspiel.load_game("python_liars_dice", {"players": 2})``.
 
-Importing this module registers ``python_liars_dice``, ``python_cheat``,
-``python_liegen`` and ``python_love_letter``.  Parameters are ``players``
-and the game's options (``max_cards``: 0 means no limit).
+Importing this module registers ``python_<name>`` for every game with an RL
+encoder (:data:`liars.rl.NAMES`).  Parameters are ``players`` and the game's
+options; a nullable whole-number option's "none" is ``min - 1`` (pyspiel has
+no None: Cheat's ``max_cards`` 0 means no limit).
 
-Chance is explicit, because OpenSpiel's algorithms must see it: the deal (or
-the dice, and the opener or starter) is drawn one outcome per chance node,
-then the engine state is built from that exact deal with
-``game.new_game(setup=...)``.  In Liar's Dice every later round's roll is also
-a run of chance nodes (one per die), written into the engine's saved game
-(the ``dice`` field of ``to_json``, reloaded with ``liars.load``): the engine
-rolls the next round itself, and the adapter replaces that roll with the
-chance outcomes before anybody sees it.  Liegen and Love Letter reshuffle for
-every round of a match, so here they are single rounds (``target_wins`` 1).
+Chance is explicit, because OpenSpiel's algorithms must see it, and it is the
+engine's own: the state is driven by :class:`liars.chance.Explicit`, so every
+draw the engine makes (the deal, a new round's dice, a reshuffle) is a run of
+chance nodes, one per atomic outcome (a die, a card of the arrangement, a
+draw among ``m``), before anybody sees it.  Nothing here knows a game's deal,
+and no saved field is edited: the engine plays the outcomes chosen.
+
+A game ends by its declared length: ``max_game_length`` is the engine's
+action bound (:func:`liars.bots.action_bound`, the drivers' own stop), and a
+game that reaches it, chance nodes included, is terminal with 0 for every
+seat, as the arena reports an unfinished game.
 
 Information-state strings are the seat's engine view as canonical JSON, so two
 are equal exactly when the views are (the views carry the whole history:
 perfect recall).  Observation tensors are the encoders' vectors
-(``docs/rl.md``); Liar's Dice and Love Letter also have a perfect-recall
-information-state tensor.  Rewards: winners share +1, the others share -1 (zero-sum).
+(``docs/rl.md``); games with a perfect-recall encoder
+(:func:`liars.rl.recall_encoder`) also have an information-state tensor.
+Rewards: winners share +1, the others share -1 (zero-sum).
 """
 
 from __future__ import annotations
@@ -26,189 +30,65 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from ..core import JSON, Game, GameConfigError, State, load, make
-from . import NAMES, encoder
+from ..bots import action_bound
+from ..chance import Explicit
+from ..core import JSON, Game, GameConfigError, State, make
+from . import NAMES, SPIEL_PARAMS, encoder, recall_encoder
 from .base import Encoder, Obs, Tails, rewards
-
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
-CARDS52 = tuple(r + s for r in RANKS for s in SUITS)
-#: Kjærlighetsbrev's 16 cards (seed 004): 1 K, 1 Q, 1 J, 2 T, 2 9, 2 8, 2 7, 3 6, 2 5.
-LOVE_DECK = ("K", "Q", "J", "T", "T", "9", "9", "8", "8", "7", "7", "6", "6", "6", "5", "5")
-
-
-class Dealer:
-    """The opening chance of one game: maybe a seat draw, then ``count`` items from ``pool``.
-
-    ``pool`` is a multiset of codes drawn without replacement, or ``None``
-    for dice (faces 1-6 with replacement).  :meth:`setup` turns the outcomes
-    into the engine's ``setup`` dict.
-    """
-
-    seat_draw = True
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.pool: tuple[str, ...] | None = None
-        self.count = 0
-
-    @property
-    def distinct(self) -> tuple[str, ...]:
-        if self.pool is None:
-            return ("1", "2", "3", "4", "5", "6")
-        return tuple(dict.fromkeys(self.pool))
-
-    def outcomes(self, drawn: list[int]) -> list[tuple[int, float]]:
-        """(outcome, probability) of the next chance node, ``drawn`` being the outcomes so far."""
-        if self.seat_draw and not drawn:
-            n = self.game.players
-            return [(s, 1.0 / n) for s in range(n)]
-        if self.pool is None:
-            return [(f, 1.0 / 6) for f in range(6)]
-        items = drawn[1:] if self.seat_draw else drawn
-        codes = self.distinct
-        left = {c: self.pool.count(c) for c in codes}
-        for i in items:
-            left[codes[i]] -= 1
-        total = sum(left.values())
-        return [(i, left[c] / total) for i, c in enumerate(codes) if left[c]]
-
-    def complete(self, drawn: list[int]) -> bool:
-        return len(drawn) == self.count + self.seat_draw
-
-    def split(self, drawn: list[int]) -> tuple[int, list[str]]:
-        seat = drawn[0] if self.seat_draw else -1
-        codes = self.distinct
-        return seat, [codes[i] for i in drawn[int(self.seat_draw) :]]
-
-    def setup(self, drawn: list[int]) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def max_outcomes(self) -> int:
-        return max(self.game.players, len(self.distinct))
-
-
-class DiceDealer(Dealer):
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self.count = game.players * game.options["dice"]
-
-    def setup(self, drawn: list[int]) -> dict[str, Any]:
-        opener, faces = self.split(drawn)
-        d = self.game.options["dice"]
-        dice = [int(f) for f in faces]
-        return {
-            "dice": [sorted(dice[s * d : (s + 1) * d]) for s in range(self.game.players)],
-            "opener": opener,
-        }
-
-
-class CheatDealer(Dealer):
-    """One card at a time from seat 0 (as the engine deals), then the starter; the first rank is A."""
-
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self.pool = CARDS52
-        self.count = 52
-
-    def setup(self, drawn: list[int]) -> dict[str, Any]:
-        starter, cards = self.split(drawn)
-        n = self.game.players
-        return {"hands": [cards[s::n] for s in range(n)], "starter": starter, "required_rank": "A"}
-
-
-class LiegenDealer(Dealer):
-    """The whole deck, one card at a time from the dealer's left (the option ``first_dealer``)."""
-
-    seat_draw = False
-
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        if game.options["target_wins"] != 1:
-            raise GameConfigError(
-                "python_liegen plays single rounds: target_wins must be 1",
-                code="rl_unsupported",
-                params={"detail": "python_liegen plays single rounds: target_wins must be 1"},
-            )
-        self.pool = CARDS52 + (("X", "X") if game.options["jokers"] else ())
-        self.count = len(self.pool)
-
-    def setup(self, drawn: list[int]) -> dict[str, Any]:
-        _, cards = self.split(drawn)
-        n = self.game.players
-        dealer = self.game.options["first_dealer"] % n
-        hands: list[list[str]] = [[] for _ in range(n)]
-        for k, c in enumerate(cards):
-            hands[(dealer + 1 + k) % n].append(c)
-        return {"hands": hands, "dealer": dealer}
-
-
-class LoveDealer(Dealer):
-    """The starter, then the shuffled 16: one card per seat, one set aside, the rest the deck."""
-
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        if game.options["target_wins"] != 1:
-            raise GameConfigError(
-                "python_love_letter plays single rounds: target_wins must be 1",
-                code="rl_unsupported",
-                params={"detail": "python_love_letter plays single rounds: target_wins must be 1"},
-            )
-        self.pool = LOVE_DECK
-        self.count = 16
-
-    def setup(self, drawn: list[int]) -> dict[str, Any]:
-        starter, cards = self.split(drawn)
-        n = self.game.players
-        return {
-            "hands": [[c] for c in cards[:n]],
-            "set_aside": cards[n],
-            "deck": cards[n + 1 :],
-            "starter": starter,
-        }
-
-
-DEALERS: dict[str, type[Dealer]] = {
-    "liars-dice": DiceDealer,
-    "cheat": CheatDealer,
-    "liegen": LiegenDealer,
-    "love-letter": LoveDealer,
-}
-#: Defaults of the OpenSpiel parameters that differ from the engine's (pyspiel has no None).
-PARAM_DEFAULTS: dict[str, dict[str, Any]] = {
-    "cheat": {"max_cards": 0},
-    "love-letter": {"target_wins": 1},
-}
 
 
 def _unsupported(detail: str) -> GameConfigError:
     return GameConfigError(detail, code="rl_unsupported", params={"detail": detail})
 
 
+def _none_value(game: Game, name: str) -> int | None:
+    """What stands for ``None`` in OpenSpiel's parameters of a nullable whole-number option."""
+    option = game.info.option_map[name]
+    if option.kind != "int" or not option.nullable:
+        return None
+    return (option.min if option.min is not None else 0) - 1
+
+
 def _engine_options(game_id: str, params: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+    probe = make(game_id, seed=0)
     opts = {k: v for k, v in params.items() if k != "players"}
-    if game_id == "cheat" and opts.get("max_cards") == 0:
-        opts["max_cards"] = None
+    for name, value in opts.items():
+        if name in probe.info.option_map and value is not None and value == _none_value(probe, name):
+            opts[name] = None
     return int(params["players"]), opts
 
 
-def _max_length(game: Game) -> int:
-    """An upper bound on player actions for OpenSpiel (Cheat and Liegen: a generous cap, not a proof)."""
-    if game.id == "liars-dice":
-        n, d = game.players, int(game.options["dice"])
-        return (6 * n * d + 1) * (n * d - 1)
-    if game.id == "love-letter":
-        return 16
-    return 20000
+def _chance_bound(engine: Game, moves: int = 400) -> int:
+    """The most outcomes one chance node has: those of the deal and of a random game's later draws.
+
+    Every later draw of our games re-deals the same deck or rolls the same
+    dice, so one seeded game of ``moves`` moves sees every kind there is.
+    """
+    rng = random.Random(0)
+    x = Explicit.deal(engine)
+    most = engine.players
+    for _ in range(moves):
+        outcomes = x.chance_outcomes()
+        if outcomes is not None:
+            event = x.event
+            most = max(most, event.m if event is not None else 0)
+            x.apply_chance(rng.choice(outcomes)[0])
+            continue
+        state = x.state
+        if state.over:
+            break
+        x.act_id(rng.choice(list(state.legal_ids())))
+    return most
 
 
 class Kit:
-    """What every state of one configured game shares: engine game, encoders, dealer.
+    """What every state of one configured game shares: engine game, encoders, bounds.
 
     OpenSpiel clones a Python state by deep-copying its attributes; a kit is
     configuration, so a copy is the kit itself.
@@ -219,16 +99,9 @@ class Kit:
         self.game_id = game_id
         self.engine = make(game_id, players=players, seed=0, **opts)
         self.encoder = encoder(self.engine)
-        self.dealer = DEALERS[game_id](self.engine)  # first: it refuses what OpenSpiel cannot play
-        self.recall: Encoder | None = None
-        if game_id == "liars-dice":
-            from .enc_liars_dice import DiceRecallEncoder
-
-            self.recall = DiceRecallEncoder(self.engine)
-        elif game_id == "love-letter":
-            from .enc_love_letter import LoveRecallEncoder
-
-            self.recall = LoveRecallEncoder(self.engine)
+        self.recall: Encoder | None = recall_encoder(self.engine)
+        self.bound = action_bound(self.engine)
+        self.max_outcomes = _chance_bound(self.engine)
         self.names: dict[int, str] = {}  # action strings: OpenSpiel asks for every legal one, often
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Kit:
@@ -236,7 +109,7 @@ class Kit:
 
 
 class Box:
-    """Holds the engine state so that OpenSpiel's deep copy is the engine's own fast ``clone``.
+    """Holds the game (an :class:`~liars.chance.Explicit`): OpenSpiel's deep copy is the engine's ``clone``.
 
     It also keeps what was derived from the state's views: OpenSpiel asks for
     the strings and tensors of every player at every step.  ``views`` and
@@ -245,16 +118,18 @@ class Box:
     ``texts`` (each seat's history as canonical JSON text, in chunks) are
     kept across moves and copies: an entry never changes once it is in a
     view, so each is decoded and written once per game rather than once per
-    step, which made long games quadratic.
+    step, which made long games quadratic.  They outlive a chance event in
+    the middle of a game (a new round's roll): the game goes on, and so does
+    its history.
     """
 
     def __init__(
         self,
-        state: State,
+        x: Explicit,
         tails: dict[int | None, Tails] | None = None,
         texts: dict[int, tuple[int, int, tuple[str, ...]]] | None = None,
     ) -> None:
-        self.state = state
+        self.x = x
         self.views: dict[tuple[int | None, int | None], JSON] = {}
         self.strings: dict[int, str] = {}
         self.tails: dict[int | None, Tails] = {} if tails is None else tails
@@ -292,12 +167,17 @@ class Box:
         out = self.strings[seat] = canonical(v, chunks)
         return out
 
+    @property
+    def state(self) -> State:
+        """The engine state (refused while a chance event is open)."""
+        return self.x.state
+
     def changed(self) -> None:
         self.views.clear()
         self.strings.clear()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Box:
-        return Box(self.state.clone(), {k: t.copy() for k, t in self.tails.items()}, dict(self.texts))
+        return Box(self.x.clone(), {k: t.copy() for k, t in self.tails.items()}, dict(self.texts))
 
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
@@ -337,6 +217,18 @@ def canonical(view: Mapping[str, Any], history: Sequence[str]) -> str:
     return "".join(parts)
 
 
+@dataclass(frozen=True, slots=True)
+class Encoded:
+    """The move of abstract id ``action`` for ``seat``, through the encoder (picklable, for OpenSpiel)."""
+
+    encoder: Encoder
+    seat: int
+    action: int
+
+    def __call__(self, state: State) -> None:
+        self.encoder.apply(state, self.seat, self.action)
+
+
 class SpielGame(pyspiel.Game):  # type: ignore[misc]
     """One of our games as a Python OpenSpiel game (subclassed per game id below)."""
 
@@ -348,12 +240,12 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         self.kit = kit = Kit(self.game_id, full)
         info = pyspiel.GameInfo(
             num_distinct_actions=kit.encoder.num_actions,
-            max_chance_outcomes=kit.dealer.max_outcomes(),
+            max_chance_outcomes=kit.max_outcomes,
             num_players=kit.engine.players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=_max_length(kit.engine),
+            max_game_length=kit.bound,
         )
         super().__init__(self.game_type, info, full)
 
@@ -368,90 +260,69 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class SpielState(pyspiel.State):  # type: ignore[misc]
-    """Chance nodes while dealing (or re-rolling), then the engine state's own turns."""
+    """Chance nodes wherever the engine draws (:class:`liars.chance.Explicit`), the engine's turns between.
 
-    def __init__(self, game: SpielGame, kit: Kit) -> None:
+    ``count`` is the number of actions so far, chance included: at the
+    game's bound the state is terminal.
+    """
+
+    def __init__(self, game: SpielGame, kit: Kit, explicit: Explicit | None = None) -> None:
         super().__init__(game)
         self.kit = kit
-        self.box: Box | None = None
-        self.drawn: list[int] = []
-        self.reroll = 0  # liars-dice: dice still to roll for the round that just began
-        self.round = 1
+        self.box = Box(Explicit.deal(kit.engine) if explicit is None else explicit)
+        self.count = 0
         # __str__, written as moves are made: joining the whole history at every call was quadratic.
         self.text = f"{kit.game_id} "
         self.sep = ""
 
     @property
     def engine(self) -> State | None:
-        return None if self.box is None else self.box.state
+        """The engine state, ``None`` while chance is being drawn."""
+        x = self.box.x
+        return None if x.pending else x.state
 
-    @engine.setter
-    def engine(self, state: State) -> None:
-        self.box = Box(state)
+    @property
+    def cut(self) -> bool:
+        """The game reached its declared length unfinished: terminal, a draw."""
+        return self.count >= self.kit.bound
 
     # -- OpenSpiel API ----------------------------------------------------
     def current_player(self) -> int:
-        if self.engine is None or self.reroll:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.engine.over:
+        engine = self.engine
+        if self.cut or (engine is not None and engine.over):
             return int(pyspiel.PlayerId.TERMINAL)
-        return self.engine.to_act[0]
+        if engine is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        return engine.to_act[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.engine is None:
+        engine = self.engine
+        if engine is None or self.cut:
             return []
-        return sorted(self.kit.encoder.legal(self.engine, player))
+        return sorted(self.kit.encoder.legal(engine, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.reroll:
-            return [(f, 1.0 / 6) for f in range(6)]
-        return self.kit.dealer.outcomes(self.drawn)
+        if self.cut:
+            return []
+        return self.box.x.chance_outcomes() or []
 
     def _apply_action(self, action: int) -> None:
         self.text += f"{self.sep}{action}"
         self.sep = " "
+        self.count += 1
         box = self.box
-        if box is None:
-            self.drawn.append(action)
-            if self.kit.dealer.complete(self.drawn):
-                self.engine = self.kit.engine.new_game(setup=self.kit.dealer.setup(self.drawn))
-                self.drawn = []
-            return
-        if self.reroll:
-            self.drawn.append(action)
-            self.reroll -= 1
-            if not self.reroll:
-                self._write_dice()
+        x = box.x
+        if x.pending:
+            x.apply_chance(action)
             return
         box.changed()
-        engine = box.state
-        self.kit.encoder.apply(engine, engine.to_act[0], action)
-        if self.kit.game_id == "liars-dice" and not engine.over:
-            public = box.view(None, 0, whole=False)
-            if public["round"] != self.round:
-                self.round = public["round"]
-                self.reroll = public["total_dice"]
-
-    def _write_dice(self) -> None:
-        """Put the chance outcomes under the cups of the round that just began (saved-game round trip)."""
-        engine = self.engine
-        if engine is None:
-            raise RuntimeError("no round to roll for")
-        data = json.loads(engine.to_json())
-        data["state"]["dice"] = [f + 1 for f in self.drawn]
-        old = self.box
-        self.engine = load(json.dumps(data))
-        if old is not None and self.box is not None:  # the finished rounds are the same: keep what was read
-            self.box.tails, self.box.texts = old.tails, old.texts
-        self.drawn = []
+        engine = x.state
+        x.play(Encoded(self.kit.encoder, engine.to_act[0], action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            if self.reroll or (self.kit.dealer.pool is None and self.drawn):
-                return f"die {action + 1}"
-            if self.kit.dealer.seat_draw and not self.drawn:
-                return f"first seat {action}"
-            return f"card {self.kit.dealer.distinct[action]}"
+            x = self.box.x
+            return x.label(action) if x.pending else f"chance {action}"
         names = self.kit.names
         name = names.get(action)
         if name is None:
@@ -459,12 +330,14 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return name
 
     def is_terminal(self) -> bool:
-        return self.engine is not None and self.engine.over and not self.reroll
+        engine = self.engine
+        return self.cut or (engine is not None and engine.over)
 
     def returns(self) -> list[float]:
-        if self.engine is None:
+        engine = self.engine
+        if engine is None:
             return [0.0] * self.kit.engine.players
-        return rewards(self.engine)
+        return rewards(engine)
 
     def __str__(self) -> str:
         """Debug text: the moves so far (chance included), which fix the whole state.
@@ -489,21 +362,19 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         not weighted by how likely the other seats' moves were).
 
         The result plays on like any state: moves, clones, strings, tensors,
-        returns, and in Liar's Dice the next rounds' rolls as chance nodes (its
-        round counter is the view's).  It has no path from the root, so its
-        OpenSpiel ``history()`` is empty and it cannot be serialized.
+        returns, and the engine's later draws (a new round's dice) as chance
+        nodes.  It has no path from the root, so its OpenSpiel ``history()``
+        is empty and it cannot be serialized.
 
         Refused (:class:`liars.GameConfigError`, a ``ValueError``, code
-        ``rl_unsupported``) at chance nodes: while dealing there is no engine
-        state and no view yet, and while Liar's Dice rolls a new round the
-        view would show dice the chance nodes are about to replace; either
-        way the information-state string is a placeholder, not a seat's
-        information.  Also refused for a ``player_id`` that is not a seat.
+        ``rl_unsupported``) at chance nodes: while the engine draws (the deal,
+        a new round's roll) there is no position yet, so the
+        information-state string is a placeholder, not a seat's information.
+        Also refused for a ``player_id`` that is not a seat.
         """
         box = self.box
-        if box is None or self.reroll:
-            what = "the deal" if box is None else "the roll of a new round"
-            raise _unsupported(f"resample_from_infostate at a chance node ({what} is not complete)")
+        if box.x.pending:
+            raise _unsupported("resample_from_infostate at a chance node (the engine's draw is not complete)")
         n = self.kit.engine.players
         if type(player_id) is not int or not 0 <= player_id < n:
             raise _unsupported(
@@ -516,17 +387,14 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         # A fresh full view: sample_state needs the whole history, and what it
         # builds must share no list with the views this state keeps.
         view = box.state.view(player_id)
-        out = SpielState(self.get_game(), self.kit)
-        out.engine = self.kit.engine.sample_state(view, random.Random(seed))
+        sampled = self.kit.engine.sample_state(view, random.Random(seed))
+        out = SpielState(self.get_game(), self.kit, Explicit(sampled))
         # The seat's history is the same in both (that is the point), so the
         # result starts from the text of it already written here instead of
         # writing it again: search resamples at every simulation, and in a long
         # card game that text is most of the cost.
         box.info_string(player_id)
-        if out.box is not None:
-            out.box.texts[player_id] = box.texts[player_id]
-        if self.kit.game_id == "liars-dice":
-            out.round = view["round"]
+        out.box.texts[player_id] = box.texts[player_id]
         out.text = f"{self.kit.game_id} resampled for seat {player_id}, seed {seed}:"
         out.sep = " "
         return out
@@ -537,13 +405,13 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         ``whole=False``: only the last ``keep`` history entries (all if ``None``; see
         :class:`.base.Tails`), what the encoders read.
         """
-        if self.box is None or self.reroll:
+        if self.box.x.pending:
             return None
         return self.box.view(player, keep, whole)
 
     def info_string(self, player: int) -> str | None:
         """``player``'s full view as canonical JSON at a decision point; ``None`` while dealing."""
-        if self.box is None or self.reroll:
+        if self.box.x.pending:
             return None
         return self.box.info_string(player)
 
@@ -567,23 +435,30 @@ class Observer:
     def string_from(self, state: SpielState, player: int) -> str:
         if self.recall:
             text = state.info_string(player)
-            return f"chance {len(state.drawn)} seat {player}" if text is None else text
+            return f"chance {state.count} seat {player}" if text is None else text
         view = state.view(player, 0, whole=False)
         if view is None:
-            return f"chance {len(state.drawn)} seat {player}"
+            return f"chance {state.count} seat {player}"
         return _CANONICAL.encode({k: v for k, v in view.items() if k not in ("history", "history_len")})
+
+
+def _spiel_value(game: Game, name: str, value: Any) -> Any:
+    """An option's value as an OpenSpiel parameter (pyspiel has no None)."""
+    if value is not None:
+        return value
+    none = _none_value(game, name)
+    if none is None:
+        raise _unsupported(f"{game.id}: option {name!r} defaults to none, which OpenSpiel cannot pass")
+    return none
 
 
 def _register(game_id: str) -> type[SpielGame]:
     probe = make(game_id, seed=0)
     name = NAMES[game_id][0]
     params: dict[str, Any] = {"players": probe.info.default_players}
-    params.update({o.name: o.default for o in probe.info.options})
-    params.update(PARAM_DEFAULTS.get(game_id, {}))
-    if game_id == "liegen":
-        params["target_wins"] = 1
-    # Cheat and Liegen have none: their rounds are unbounded, so no fixed size holds a whole history.
-    has_recall_tensor = game_id in ("liars-dice", "love-letter")
+    params.update({o.name: _spiel_value(probe, o.name, o.default) for o in probe.info.options})
+    params.update(SPIEL_PARAMS.get(game_id, {}))
+    has_recall_tensor = recall_encoder(make(game_id, seed=0, **SPIEL_PARAMS.get(game_id, {}))) is not None
     game_type = pyspiel.GameType(
         short_name=f"python_{name}",
         long_name=f"liars {probe.info.names['en']}",
@@ -605,4 +480,4 @@ def _register(game_id: str) -> type[SpielGame]:
     return cls
 
 
-GAMES: dict[str, type[SpielGame]] = {gid: _register(gid) for gid in DEALERS}
+GAMES: dict[str, type[SpielGame]] = {gid: _register(gid) for gid in NAMES}
