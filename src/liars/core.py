@@ -647,7 +647,7 @@ class State:
         )
 
     @classmethod
-    def _blank(cls, game: Game, rng: Rng) -> State:
+    def _blank(cls, game: Game, rng: Chance) -> Self:
         obj = cls.__new__(cls)
         obj.game = game
         obj.rng = rng
