@@ -4,7 +4,34 @@ from __future__ import annotations
 
 import argparse
 import socket
+import sys
+from contextlib import suppress
 from typing import Any
+
+# The transport's limits (see liars.server.transport; not imported here: the CLI starts without
+# the server's packages).
+HEADER_TIMEOUT = 10.0  # seconds a request's headers and body may take to arrive
+IDLE_TIMEOUT = 5.0  # seconds an HTTP connection may stay open between requests (uvicorn's keep-alive)
+MAX_CONNECTIONS = 4000  # connections in all (HTTP and WebSocket): below the process's open-file limit
+WS_PER_ADDRESS = 32  # WebSockets from one address (a household or an office behind one router)
+WS_PER_TABLE = 200  # WebSockets on one table (its seats, a few tabs each, and its spectators)
+FD_SPARE = 64  # open files the server needs besides its connections (database, logs, its modules)
+
+
+def _seconds(text: str) -> float:
+    """A flag's positive number of seconds (argparse reports anything else as a usage error)."""
+    value = float(text)
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number of seconds")
+    return value
+
+
+def _count(text: str) -> int:
+    """A flag's cap: a whole number, 0 or more (0: no cap)."""
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is below 0")
+    return value
 
 
 def trusted_proxies(text: str | None) -> list[str]:
@@ -20,13 +47,14 @@ def build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     header through) could claim any address and so escape the per-address limits.
     """
     from ..server import create_app, default_db
-    from ..server.schemas import MAX_MESSAGE
+    from ..server.schemas import MAX_BODY, MAX_MESSAGE
+    from ..server.transport import SocketCaps, guarded_http, pending_cap
 
     db = args.db or default_db()
     # The owner name is stable across restarts of this host and port: a server restarted
     # after a crash takes its tables back at once instead of waiting for their leases.
     owner = f"{socket.gethostname()}:{args.port}"
-    app = create_app(
+    inner = create_app(
         db,
         schema=args.schema,
         owner=owner,
@@ -39,6 +67,12 @@ def build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
         waiting_seconds=args.waiting_minutes * 60,
         max_waiting=args.max_waiting or None,
     )
+    app = SocketCaps(
+        inner,
+        per_address=args.max_ws_per_address or None,
+        per_table=args.max_ws_per_table or None,
+        total=args.max_connections or None,
+    )
     proxies = trusted_proxies(args.trust_proxy)
     options: dict[str, Any] = {
         "log_level": args.log_level,
@@ -47,6 +81,12 @@ def build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
         "backlog": 4096,
         "proxy_headers": bool(proxies),
         "forwarded_allow_ips": proxies or [],
+        # the transport's limits (liars.server.transport): a deadline for each request to
+        # arrive, idle kept-alive connections closed, HTTP requests over the total cap 503
+        "http": guarded_http(args.header_timeout, args.max_pending or pending_cap(_fd_limit(), FD_SPARE)),
+        "timeout_keep_alive": args.idle_timeout,
+        "limit_concurrency": args.max_connections or None,
+        "h11_max_incomplete_event_size": MAX_BODY,
     }
     return app, options
 
@@ -56,11 +96,44 @@ def run(args: argparse.Namespace) -> int:
 
     from ..server import default_db
 
+    _raise_fd_limit(args.max_connections)
     app, options = build(args)
     db = args.db or default_db()
     print(f"liars server on http://{args.host}:{args.port} (database {db.split('://')[0]})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, **options)
     return 0
+
+
+def _fd_limit() -> int | None:
+    """How many files this process may open (None: no limit, or no way to tell)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def _raise_fd_limit(connections: int) -> None:
+    """Let the process have as many open files as it may (each connection is one), and say so if
+    that is fewer than ``--max-connections`` needs: past the limit, nobody new is even accepted."""
+    try:
+        import resource
+    except ImportError:  # not on this platform (Windows): nothing to raise
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        want = hard if hard != resource.RLIM_INFINITY else max(soft, connections + FD_SPARE)
+        with suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+            soft = want
+    if connections and soft != resource.RLIM_INFINITY and soft < connections + FD_SPARE:
+        print(
+            f"warning: the open-file limit ({soft}) is below --max-connections ({connections}) "
+            f"and the server's own {FD_SPARE}: lower --max-connections or raise the limit (ulimit -n)",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def add(sub: Any) -> None:
@@ -111,6 +184,45 @@ def add(sub: Any) -> None:
         metavar="ORIGIN[,ORIGIN]",
         help="origins (https://host[:port]) besides the server's own whose pages may open a "
         "WebSocket or write (another site's pages are refused by default)",
+    )
+    p.add_argument(
+        "--header-timeout",
+        type=_seconds,
+        default=HEADER_TIMEOUT,
+        metavar="SECONDS",
+        help="a request's headers and body must arrive within this many seconds, else it is closed",
+    )
+    p.add_argument(
+        "--idle-timeout",
+        type=_seconds,
+        default=IDLE_TIMEOUT,
+        metavar="SECONDS",
+        help="close an HTTP connection idle this many seconds between requests",
+    )
+    p.add_argument(
+        "--max-pending",
+        type=_count,
+        default=0,
+        help="requests still arriving at once; a new connection beyond that closes the one "
+        "waiting longest; 0: half the open files the process may have",
+    )
+    p.add_argument(
+        "--max-connections",
+        type=_count,
+        default=MAX_CONNECTIONS,
+        help="open connections (HTTP and WebSocket) in all; more are refused; 0 for no cap",
+    )
+    p.add_argument(
+        "--max-ws-per-address",
+        type=_count,
+        default=WS_PER_ADDRESS,
+        help="open WebSocket connections from one client address; 0 for no cap",
+    )
+    p.add_argument(
+        "--max-ws-per-table",
+        type=_count,
+        default=WS_PER_TABLE,
+        help="open WebSocket connections (players and spectators) to one table; 0 for no cap",
     )
     p.add_argument(
         "--deflate", action="store_true", help="compress WebSocket messages (less traffic, more CPU)"
