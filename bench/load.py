@@ -44,9 +44,9 @@ def free_port() -> int:
 
 def start_server(db: str, port: int, data: str, schema: str | None) -> subprocess.Popen[bytes]:
     prof = ["-m", "cProfile", "-o", os.environ["LIARS_PROFILE"]] if os.environ.get("LIARS_PROFILE") else []
-    # --http-rate 0: every table is made from this one address, faster than a client may
+    # --http-rate 0: every table is made from this one address, faster than a client may;
     cmd = [sys.executable, *prof, "-m", "liars.cli", "serve", "--port", str(port), "--metrics"]
-    cmd += ["--http-rate", "0"]
+    cmd += ["--http-rate", "0", "--max-ws-per-address", "0"]  # and all its seats connect from it
     if db != "sqlite":
         cmd += ["--db", db]
     if schema:
