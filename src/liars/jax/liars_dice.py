@@ -1,0 +1,252 @@
+"""Løgnterninger (Liar's Dice) as a batched PGX environment: pure JAX, so ``jit`` and ``vmap`` apply.
+
+The rules are those of :mod:`liars.games.liars_dice` (docs/rules/liars-dice.md), written a
+second time as array code: a Python engine cannot be compiled or batched, and a compiled
+kernel cannot call it.  The two are kept equal by a differential test
+(``tests/test_jax_liars_dice.py``) that drives both with the same dice and actions and
+compares every step, so this module adds no rule of its own.
+
+Everything that is static for a game (players, dice per player, ``wild_ones``, ``spot_on``)
+is fixed when the environment is made; the state holds only arrays.  The action ids are the
+engine's (``0`` liar, ``1`` spot on, ``2 + (q-1)*6 + (f-1)`` a bid of ``q`` dice of face
+``f``), so a policy trained here plays the engine through ``State.act_id`` unchanged.
+
+Chance: the opener of the match is drawn uniformly (the engine's roll-off, highest die
+opens and the tied roll again, gives every seat the same chance); a round's dice are rolled
+from the ``key`` given to :meth:`step` when a call ends the round (and from ``init``'s key
+for the first round).  A caller who wants given dice (the differential test) replaces
+``dice`` in the state after the step: it is a plain array.
+
+Rewards are the engine's returns: 1 to the winner at the step that ends the match, 0
+otherwise.  The observation (float32, from the seat's own point of view, seats in play order
+starting with the viewer) holds only what that seat's view shows: its own dice by face, every
+seat's dice count, this round's bids and who made them, and the last call's lifted dice and
+outcome.  Earlier rounds' details are left out (as in OpenSpiel's information state).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import pgx
+
+FACES = 6
+LIAR = 0
+SPOT_ON = 1
+
+
+@dataclasses.dataclass(frozen=True)
+class DiceState(pgx.State):
+    """One game (or, under ``vmap``, a batch of games); the PGX fields and the dice."""
+
+    current_player: jax.Array = dataclasses.field(default_factory=lambda: jnp.int32(0))
+    observation: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(0, jnp.float32))
+    rewards: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(2, jnp.float32))
+    terminated: jax.Array = dataclasses.field(default_factory=lambda: jnp.bool_(False))
+    truncated: jax.Array = dataclasses.field(default_factory=lambda: jnp.bool_(False))
+    legal_action_mask: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(0, jnp.bool_))
+    _step_count: jax.Array = dataclasses.field(default_factory=lambda: jnp.int32(0))
+    #: per seat and die slot, the face (1-6), 0 for a die the seat no longer has
+    dice: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros((2, 1), jnp.int32))
+    #: dice left per seat
+    counts: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(2, jnp.int32))
+    #: the standing bid's index (``quantity-1)*6 + face-1``), -1 before the round's first bid
+    bid: jax.Array = dataclasses.field(default_factory=lambda: jnp.int32(-1))
+    #: who made the standing bid (-1 before the first bid)
+    bidder: jax.Array = dataclasses.field(default_factory=lambda: jnp.int32(-1))
+    #: this round's bids: ``made[b, s]`` is true when seat ``s`` bid index ``b``
+    made: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros((1, 2), jnp.bool_))
+    #: the last call's lifted dice (as ``dice``), zeros before the first call
+    lifted: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros((2, 1), jnp.int32))
+    #: the last call: (caller, whether it was spot on, whether the caller was right), -1s before
+    last_call: jax.Array = dataclasses.field(default_factory=lambda: jnp.full(3, -1, jnp.int32))
+    #: seats that lost a die at the last call
+    last_losers: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(2, jnp.bool_))
+
+    @property
+    def env_id(self) -> Any:
+        return "liars-dice"
+
+    def replace(self, **changes: Any) -> DiceState:
+        """A copy with ``changes`` (PGX's base ``Env.step`` calls it)."""
+        return dataclasses.replace(self, **changes)
+
+
+jax.tree_util.register_dataclass(
+    DiceState,
+    data_fields=[f.name for f in dataclasses.fields(DiceState)],
+    meta_fields=[],
+)
+
+
+def _typed(key: jax.Array) -> bool:
+    return bool(jnp.issubdtype(key.dtype, jax.dtypes.prng_key))
+
+
+def _faces(k0: jax.Array, k1: jax.Array, count: int) -> jax.Array:
+    """``count`` dice from one step's key: a 32-bit mixing hash of (key, die), each die ``1 + h % 6``.
+
+    Why not ``jax.random.randint``: under ``vmap`` a ``lax.cond`` runs both branches, so the
+    next round's dice are drawn at every step, and threefry for every die cost more than the
+    rest of the step together.  The key is already a fresh threefry output for the step (the
+    caller splits it); hashing it with the die's index gives independent-looking dice at a
+    fraction of the cost.  ``h % 6`` on a 32-bit ``h`` favours faces 1-4 by 1 in 7e8: far
+    below anything a statistical test or a game can notice.
+    """
+    i = jnp.arange(count, dtype=jnp.uint32)
+    h = k0 ^ (i * jnp.uint32(0x9E3779B9)) ^ (k1 * jnp.uint32(0x85EBCA6B))
+    h = h ^ (h >> 16)
+    h = h * jnp.uint32(0x7FEB352D)
+    h = h ^ (h >> 15)
+    h = h * jnp.uint32(0x846CA68B)
+    h = h ^ (h >> 16)
+    faces: jax.Array = (h % jnp.uint32(FACES)).astype(jnp.int32) + 1
+    return faces
+
+
+class LiarsDice(pgx.Env):  # pgx ships no type information (see pyproject: mypy overrides)
+    """Liar's Dice for ``players`` seats with ``dice`` dice each, under the engine's options."""
+
+    def __init__(self, players: int = 4, dice: int = 5, wild_ones: bool = False, spot_on: bool = False):
+        super().__init__()
+        self.players = players
+        self.dice_per_player = dice
+        self.wild_ones = wild_ones
+        self.spot_on = spot_on
+        self.bids = FACES * players * dice  # bid indices 0 .. bids-1
+        self._num_actions = 2 + self.bids
+
+    # -- PGX's interface ---------------------------------------------------------------
+    @property
+    def id(self) -> Any:
+        return "liars-dice"
+
+    @property
+    def version(self) -> str:
+        return "v1"
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def num_actions(self) -> int:
+        return self._num_actions
+
+    def _init(self, key: jax.Array) -> DiceState:
+        n, d = self.players, self.dice_per_player
+        k_open, k_dice = jax.random.split(key)
+        counts = jnp.full(n, d, jnp.int32)
+        opener = jax.random.randint(k_open, (), 0, n, jnp.int32)
+        state = DiceState(
+            current_player=opener,
+            rewards=jnp.zeros(n, jnp.float32),
+            dice=self._roll(k_dice, counts),
+            counts=counts,
+            made=jnp.zeros((self.bids, n), jnp.bool_),
+            lifted=jnp.zeros((n, d), jnp.int32),
+            last_losers=jnp.zeros(n, jnp.bool_),
+        )
+        return state.replace(legal_action_mask=self._legal(state.bid, counts))
+
+    def _step(self, state: DiceState, action: jax.Array, key: jax.Array | None) -> DiceState:
+        if key is None:
+            raise ValueError("liars-dice rolls dice after a call: step(state, action, key) needs a key")
+        action = jnp.int32(action)
+        after: DiceState = jax.lax.cond(action >= 2, self._bid, self._call, state, action, key)
+        return after
+
+    def _observe(self, state: DiceState, player_id: jax.Array) -> jax.Array:
+        n, d = self.players, self.dice_per_player
+        order = (player_id + jnp.arange(n)) % n  # the viewer first, then in play order
+        own = jnp.sum(state.dice[player_id][:, None] == jnp.arange(1, FACES + 1)[None, :], axis=0)
+        parts = [
+            jax.nn.one_hot(own, d + 1).ravel(),  # own dice: how many of each face
+            jax.nn.one_hot(state.counts[order], d + 1).ravel(),  # dice left per seat
+            state.made[:, order].ravel().astype(jnp.float32),  # this round's bids, by whom
+            (state.current_player == order).astype(jnp.float32),  # whose turn
+            self._lifted_faces(state.lifted[order]).ravel(),  # the last call's dice by seat and face
+            jax.nn.one_hot(jnp.where(state.last_call[0] < 0, n, (state.last_call[0] - player_id) % n), n + 1),
+            jnp.maximum(state.last_call[1:], 0).astype(jnp.float32),
+            state.last_losers[order].astype(jnp.float32),
+        ]
+        return jnp.concatenate([p.astype(jnp.float32) for p in parts])
+
+    # -- the rules ------------------------------------------------------------------------
+    def _roll(self, key: jax.Array, counts: jax.Array) -> jax.Array:
+        n, d = self.players, self.dice_per_player
+        words = jax.random.key_data(key).ravel().astype(jnp.uint32) if _typed(key) else key.ravel()
+        faces = _faces(words[0], words[-1], n * d).reshape(n, d)
+        return jnp.where(jnp.arange(d)[None, :] < counts[:, None], faces, 0)
+
+    def _lifted_faces(self, lifted: jax.Array) -> jax.Array:
+        d = self.dice_per_player
+        per_face = jnp.sum(lifted[:, :, None] == jnp.arange(1, FACES + 1)[None, None, :], axis=1)
+        return per_face.astype(jnp.float32) / d
+
+    def _legal(self, bid: jax.Array, counts: jax.Array) -> jax.Array:
+        total = jnp.sum(counts)
+        ids = jnp.arange(self.bids)
+        bids = (ids > bid) & (ids < FACES * total)
+        calls = jnp.array([True, self.spot_on]) & (bid >= 0)
+        return jnp.concatenate([calls, bids])
+
+    def _next_with_dice(self, seat: jax.Array, counts: jax.Array) -> jax.Array:
+        """The first seat clockwise after ``seat`` that still has dice."""
+        n = self.players
+        after = (seat + 1 + jnp.arange(n)) % n
+        return after[jnp.argmax(counts[after] > 0)]
+
+    def _bid(self, state: DiceState, action: jax.Array, key: jax.Array) -> DiceState:
+        b = action - 2
+        seat = state.current_player
+        return state.replace(
+            bid=b,
+            bidder=seat,
+            made=state.made.at[b, seat].set(True),
+            current_player=self._next_with_dice(seat, state.counts),
+            legal_action_mask=self._legal(b, state.counts),
+        )
+
+    def _call(self, state: DiceState, action: jax.Array, key: jax.Array) -> DiceState:
+        n = self.players
+        caller = state.current_player
+        quantity = state.bid // FACES + 1
+        face = state.bid % FACES + 1
+        count = jnp.sum(state.dice == face)
+        if self.wild_ones:
+            count = count + jnp.where(face != 1, jnp.sum(state.dice == 1), 0)
+        seats = jnp.arange(n)
+        spot = action == SPOT_ON
+        holds = count >= quantity
+        exact = count == quantity
+        liar_loser = jnp.where(holds, caller, state.bidder)
+        losers = jnp.where(
+            spot,
+            jnp.where(exact, (state.counts > 0) & (seats != caller), seats == caller),
+            seats == liar_loser,
+        )
+        counts = state.counts - losers.astype(jnp.int32)
+        opener = jnp.where(spot, caller, liar_loser)
+        opener = jnp.where(counts[opener] > 0, opener, self._next_with_dice(opener, counts))
+        over = jnp.sum(counts > 0) == 1
+        winner = jnp.argmax(counts)
+        rewards = jnp.where(over, (seats == winner).astype(jnp.float32), jnp.zeros(n, jnp.float32))
+        right = jnp.where(spot, exact, ~holds)
+        return state.replace(
+            current_player=jnp.where(over, winner, opener).astype(jnp.int32),  # PGX: always a seat
+            counts=counts,
+            dice=self._roll(key, counts),
+            lifted=state.dice,
+            last_call=jnp.stack([caller, spot.astype(jnp.int32), right.astype(jnp.int32)]).astype(jnp.int32),
+            last_losers=losers,
+            bid=jnp.int32(-1),
+            bidder=jnp.int32(-1),
+            made=jnp.zeros_like(state.made),
+            rewards=rewards,
+            terminated=over,
+            legal_action_mask=self._legal(jnp.int32(-1), counts) & ~over,
+        )
