@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel
 
 from ..bots import action_bound
 from ..chance import Explicit
@@ -229,7 +229,7 @@ class Encoded:
         self.encoder.apply(state, self.seat, self.action)
 
 
-class SpielGame(pyspiel.Game):  # type: ignore[misc]
+class SpielGame(pyspiel.Game):
     """One of our games as a Python OpenSpiel game (subclassed per game id below)."""
 
     game_id = ""
@@ -259,7 +259,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         return Observer(self.kit, recall)
 
 
-class SpielState(pyspiel.State):  # type: ignore[misc]
+class SpielState(pyspiel.State):
     """Chance nodes wherever the engine draws (:class:`liars.chance.Explicit`), the engine's turns between.
 
     ``count`` is the number of actions so far, chance included: at the

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv
 
 from ..core import IllegalAction, State, make
 from . import NAMES, VERSION, encoder
@@ -26,7 +26,7 @@ from .base import Mask, Obs, Tails, rewards
 ObsDict = dict[str, Obs | Mask]
 
 
-class LiarsEnv(AECEnv):  # type: ignore[misc]
+class LiarsEnv(AECEnv):
     """One game of ours as an AEC environment; a new deal (seed) on every ``reset``.
 
     ``seed`` seeds the sequence of deals: ``reset(seed=s)`` restarts it, so
