@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import json
 import random
 from collections import Counter
 from typing import Any
@@ -591,3 +593,60 @@ def test_a_new_round_forgets_protection_and_knowledge() -> None:
     play(state, "K")  # seat 0 drew the K and plays it: out; seat 1 wins the round
     assert state.round == 2 and state.view(0)["known"] == {} and state.protected == [False] * 3
     assert state.to_act == (1,) and state.round_wins == [0, 1, 0]
+
+
+# -- saves: load replays them through the rules ------------------------------------------------
+
+
+def _saved(state: LoveState) -> JSON:
+    data: JSON = json.loads(state.to_json())
+    return data
+
+
+def _refused_save(data: JSON) -> str:
+    with pytest.raises(GameConfigError) as info:
+        liars.load(json.dumps(data))
+    assert info.value.code == "bad_save"
+    return str(info.value)
+
+
+def test_a_save_records_every_rounds_deal_and_loads_by_replaying_it() -> None:
+    state = liars.make("love-letter", players=3, seed=4, target_wins=2).new_game()
+    rng = random.Random(4)
+    while state.round < 3 and not state.over:
+        state.act_id(rng.choice(state.legal_ids()))
+    data = _saved(state)
+    deals = data["state"]["deals"]
+    assert len(deals) == state.round and all(sorted(d["cards"]) == sorted(DECK) for d in deals)
+    again = liars.load(json.dumps(data))
+    assert again.to_json() == state.to_json()
+    swapped = copy.deepcopy(data)  # an earlier round dealt otherwise: its events no longer follow
+    first = swapped["state"]["deals"][0]["cards"]
+    other = next(i for i in range(1, 3) if first[i] != first[0])  # two seats' cards trade places
+    first[0], first[other] = first[other], first[0]
+    assert "history" in _refused_save(swapped)
+    late = copy.deepcopy(data)  # a later round from a setup: only the first may be one
+    late["state"]["deals"][1] = {"starter": 0, "hands": [], "set_aside": "K", "deck": [], "played": []}
+    _refused_save(late)
+
+
+def test_a_mid_round_setup_saves_and_loads_with_its_protection_and_knowledge() -> None:
+    setup = position([["8"], ["6"], ["7"]], ["5", "9"], starter=0)
+    setup["protected"] = [False, True, False]
+    setup["known"] = [{}, {}, {"1": "6"}]
+    state = start(setup)
+    again = liars.load(state.to_json())
+    assert again.to_json() == state.to_json() and again.view(2)["known"] == {"1": "6"}
+    play(state, "5", 2, "K")
+    assert liars.load(state.to_json()).to_json() == state.to_json()
+    data = _saved(state)
+    data["state"]["deals"][0]["known"] = [{}, {}, {}]  # then seat 2 would not know seat 1's card
+    assert "known" in _refused_save(data)
+
+
+def test_a_save_whose_history_has_an_impossible_play_is_refused() -> None:
+    state = start(position([["8"], ["6"], ["7"]], ["5", "9"], starter=0))
+    play(state, "5", 2, "K")
+    data = _saved(state)
+    data["state"]["history"][1]["seat"] = 1  # not seat 1's turn
+    assert "not a legal play" in _refused_save(data)
