@@ -205,3 +205,40 @@ def test_every_poker_string_is_in_nb_nl_and_en(web: Any, browser: Any) -> None:
         assert all(got["lives"])
     finally:
         ctx.close()
+
+
+def test_the_table_fits_a_phone_and_a_desktop(web: Any, browser: Any) -> None:
+    """At 360×640 the action bar is on screen when the turn comes and nothing scrolls sideways; at
+    1280×800 the five dice stay above the sticky action bar. In Norwegian: «Løgner!» and «Godta»."""
+    for size in ({"width": 360, "height": 640}, {"width": 1280, "height": 800}):
+        phone = size["width"] < 500
+        ctx = browser.new_context(viewport=size, locale="nb-NO", is_mobile=phone, has_touch=phone)
+        try:
+            page = ctx.new_page()
+            create_table(page, web.url, "liars-dice-poker", 2, {}, ["human", "bot:random"], "Kari")
+            page.wait_for_selector("#actions button.act")
+            for _ in range(40):  # to a turn with five dice under the cup (open, or re-roll)
+                if (
+                    page.locator("#mine .die.shown").count() == 5
+                    and page.locator("#actions button.act").count()
+                ):
+                    break
+                if page.locator("#actions button.pass").count():
+                    assert page.locator("#actions button.liar").inner_text() == "Løgner!"
+                    assert page.locator("#actions button.pass").inner_text() == "Godta"
+                    page.locator("#actions button.pass").click()
+                elif page.locator("#actions button.liar").count():  # five aces: only the call
+                    page.locator("#actions button.liar").click()
+                page.wait_for_timeout(100)
+            page.wait_for_selector("#mine .die.shown")
+            box = page.evaluate(
+                "() => { const a = document.querySelector('#actions').getBoundingClientRect();"
+                " const d = document.querySelector('#mine .dice').getBoundingClientRect();"
+                " return [a.top, a.bottom, innerHeight, d.bottom]; }"
+            )
+            assert box[0] >= 0 and box[1] <= box[2], box
+            if not phone:
+                assert box[3] <= box[0], box  # the dice above the bar
+            assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
+        finally:
+            ctx.close()
