@@ -8,6 +8,7 @@ parse the engine refuses, fails here.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -237,3 +238,27 @@ def test_narration_only_grows_and_tells_every_claim(seed: int) -> None:
     calls = [e for e in uis[None].events(view) if e["type"] == "call"]
     assert len(calls) == len(view["history"]) and calls[-1]["loser"] == 1 - state.winners[0]
     assert uis[None].reveal([view])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_completion_of_the_full_screen_input_is_read_back(lang: str) -> None:
+    """The TUI completes toward texts the parser turns into exactly their legal action."""
+    from liars.terminal.tui_forms import reads_back, typed_forms
+
+    rng = random.Random(5)
+    state = liars.make(GID, seed=5).new_game()
+    seen = set()
+    for _step in range(60):
+        if state.over:
+            break
+        seat = state.to_act[0]
+        u = ui(lang, seat)
+        view, legal = state.view(seat), state.legal_actions(seat)
+        forms = typed_forms(u, view, legal)
+        check = reads_back(u, view, legal)
+        assert len({json.dumps(a, sort_keys=True) for _t, a in forms}) == len(legal)
+        for form in forms:
+            assert check(form), form
+        seen |= {a["type"] for _t, a in forms}
+        state.act(seat, legal[rng.randrange(len(legal))])
+    assert seen == {"claim", "liar", "accept", "reroll"}

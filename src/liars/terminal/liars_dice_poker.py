@@ -164,13 +164,13 @@ class PokerUI(GameUI):
             return [_("{name} has the cup and opens the round.").format(name=self.name(view["starter"]))]
         said = "; ".join(self._claim_line(c, j) for j, c in enumerate(claims))
         last = view["claim"]
-        return [
+        lines = [
             _("Claims this round: {claims}").format(claims=said),
             _("Claim to beat: {claim} ({name})").format(claim=claim_of(last), name=self.mid(last["seat"])),
-            _("You have the cup.")
-            if view["holder"] == self.me
-            else _("{name} has the cup.").format(name=self.name(view["holder"])),
         ]
+        if view["holder"] != self.me:  # the person's own cup is told under "mine"
+            lines.append(_("{name} has the cup.").format(name=self.name(view["holder"])))
+        return lines
 
     def _claim_line(self, c: Mapping[str, Any], j: int) -> str:
         text = f"{self.name(c['seat'])}: {claim_of(c)}"
