@@ -12,6 +12,15 @@ transaction and one fsync, and each action is still committed before anyone
 is told of it.  A table has at most one append in flight (its lock), so
 batches never hold two actions of one table out of order.
 
+A database hiccup (a PostgreSQL backend killed or restarted, a network blip,
+SQLite locked by another program) must not fail a player's action: a commit
+that fails is tried again, ``len(RETRY_PAUSES) + 1`` times in all with growing
+pauses between (about 4 s of them; on SQLite each try may also wait up to
+``BUSY_MS`` for a lock), before its actions are refused.  A retry can never log
+an action twice: the log's key is ``(table, n)``, and a retry whose earlier try
+did commit (only its answer was lost) finds its rows already there and counts
+as done.
+
 The same code runs on SQLite (WAL, the embedded default) and PostgreSQL
 (asyncpg); the schema is made by the Alembic migrations in ``migrations/``.
 """
@@ -23,8 +32,9 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from sqlalchemy import (
@@ -46,12 +56,15 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 log = logging.getLogger("liars.server")
 
 LINGER = 0.002  # seconds a small batch waits for company: fewer commits under load, 2 ms more latency
 LINGER_BELOW = 8
+RETRY_PAUSES = (0.2, 0.5, 1.0, 2.3)  # seconds between the tries of a failed commit (5 tries, 4 s)
+BUSY_MS = 10_000  # how long a SQLite statement waits for another connection's lock
 
 metadata = MetaData()
 
@@ -185,6 +198,9 @@ class Store:
             if self.is_sqlite:
                 raise ValueError("a schema is for PostgreSQL only")
             connect_args["server_settings"] = {"search_path": self.schema}
+        if not self.is_sqlite:  # which backends are this server's (pg_stat_activity), per schema
+            settings = connect_args.setdefault("server_settings", {})
+            settings["application_name"] = application_name(self.schema)
         # Every use of a connection here ends its own transaction (begin() commits, connect() rolls
         # back on close), so the pool's extra rollback on return would only cost a round trip.
         kwargs: dict[str, Any] = {"connect_args": connect_args, "pool_reset_on_return": None}
@@ -374,7 +390,14 @@ class Store:
 
     # -- held challenge-window answers ------------------------------------------------
     async def hold_answer(self, table_id: str, answer: AnswerRow) -> None:
-        """Keep an answer that waits for the seats before it (committed before the seat is told)."""
+        """Keep an answer that waits for the seats before it (committed before the seat is told).
+
+        Tried again like a commit of actions: it replaces the seat's held answer, so a second
+        try of one that did commit changes nothing.
+        """
+        await self._retrying(f"the held answer of table {table_id}", partial(self._hold, table_id, answer))
+
+    async def _hold(self, table_id: str, answer: AnswerRow) -> None:
         async with self._engine.begin() as conn:
             await conn.execute(
                 delete(answers_t).where(answers_t.c.table_id == table_id, answers_t.c.seat == answer.seat)
@@ -416,22 +439,83 @@ class Store:
             task.add_done_callback(lambda _: slots.release())
 
     async def _write_batch(self, batch: list[_Pending]) -> None:
+        """Commit a batch, tried again after a failure; a conflict fails only its own table's items.
+
+        A conflict (``IntegrityError``: another process logged that ``(table, n)``) is not
+        a hiccup and is not tried again, but it belongs to one table: the others are then
+        committed one by one.  Any other failure is the database's, and fails every item.
+        """
         try:
-            await self._write(batch)
-        except Exception as exc:  # one bad item must not fail the others: retry them alone
+            await self._retrying(f"{len(batch)} commits", partial(self._write_once, batch))
+        except IntegrityError as exc:
             if len(batch) == 1:
                 _fail(batch[0], exc)
                 return
             for p in batch:
                 try:
-                    await self._write([p])
+                    await self._retrying(f"the commit of table {p.table_id}", partial(self._write_once, [p]))
                 except Exception as one:
                     _fail(p, one)
                     continue
                 _done(p)
             return
+        except Exception as exc:
+            for p in batch:
+                _fail(p, exc)
+            return
         for p in batch:
             _done(p)
+
+    async def _retrying(self, what: str, attempt: Callable[[], Awaitable[None]]) -> None:
+        """``attempt()``, tried again after each failure but a conflict, with the pauses of
+        ``RETRY_PAUSES``; the last failure is raised."""
+        for tries, pause in enumerate((*RETRY_PAUSES, None), start=1):
+            try:
+                await attempt()
+                return
+            except IntegrityError:
+                raise
+            except Exception as exc:
+                if pause is None or self.engine is None:
+                    raise
+                log.warning(
+                    "%s failed (try %d of %d), again in %g s: %r",
+                    what,
+                    tries,
+                    len(RETRY_PAUSES) + 1,
+                    pause,
+                    exc,
+                )
+                await asyncio.sleep(pause)
+
+    async def _write_once(self, batch: list[_Pending]) -> None:
+        """One try; a conflict on a batch whose rows are all in the log already is a success.
+
+        That happens when an earlier try committed but its answer was lost with the
+        connection (a backend killed just after its commit): the rows are ours, not doubled.
+        """
+        try:
+            await self._write(batch)
+        except IntegrityError:
+            if not await self._logged(batch):
+                raise
+
+    async def _logged(self, batch: list[_Pending]) -> bool:
+        """Every row of ``batch`` is in the log, as it is (seat, action, by)."""
+        async with self._engine.connect() as conn:
+            for p in batch:
+                if not p.rows:
+                    continue
+                ns = [r.n for r in p.rows]
+                res = await conn.execute(
+                    select(actions_t.c.n, actions_t.c.seat, actions_t.c.action, actions_t.c.by).where(
+                        actions_t.c.table_id == p.table_id, actions_t.c.n.in_(ns)
+                    )
+                )
+                have = {r.n: (r.seat, json.loads(r.action), r.by) for r in res}
+                if any(have.get(r.n) != (r.seat, r.action, r.by) for r in p.rows):
+                    return False
+        return True
 
     async def _write(self, batch: list[_Pending]) -> None:
         now = time.time()
@@ -489,6 +573,11 @@ _PG_INSERT = text(
 )
 
 
+def application_name(schema: str | None) -> str:
+    """The name this server's PostgreSQL connections go by (``pg_stat_activity``)."""
+    return f"liars:{schema}" if schema else "liars"
+
+
 def _done(p: _Pending) -> None:
     if not p.future.done():
         p.future.set_result(None)
@@ -506,7 +595,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute(f"PRAGMA busy_timeout={BUSY_MS}")
     cur.close()
 
 

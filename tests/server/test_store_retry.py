@@ -1,0 +1,166 @@
+"""Issue 21.14: a database hiccup does not fail an action: the commit is tried again, and the action
+is logged once (the log's key is ``(table, n)``), neither lost nor doubled.
+
+Two hiccups, on the real databases: PostgreSQL's backends of this server killed mid-game (the
+server's pooled connections are all dead at once), and SQLite locked by another program for
+longer than one statement waits for a lock (``BUSY_MS``)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from liars.server.store import BUSY_MS, ActionRow, SeatRow, Store, TableRow, _Pending, application_name
+
+from .conftest import PG_URL, Player, Server, _pg, make_db
+
+
+@pytest.fixture
+def pg_server(tmp_path: Path) -> Iterator[Server]:
+    if not PG_URL:
+        pytest.skip("PostgreSQL tests need LIARS_TEST_PG")
+    with make_db("pg", tmp_path) as db:
+        srv = Server(db)
+        try:
+            yield srv
+        finally:
+            srv.stop()
+
+
+@pytest.fixture
+def sqlite_server(tmp_path: Path) -> Iterator[Server]:
+    with make_db("sqlite", tmp_path) as db:
+        srv = Server(db)
+        try:
+            yield srv
+        finally:
+            srv.stop()
+
+
+def seated(srv: Server) -> tuple[str, dict[int, Player]]:
+    out = srv.create(game="liars-dice", players=2, options={"dice": 3}, name="Kari")
+    joined = srv.join(out["table"])
+    tokens = {out["seat"]: out["token"], joined["seat"]: joined["token"]}
+    return out["table"], {s: srv.connect(out["table"], t) for s, t in tokens.items()}
+
+
+def views_at(players: dict[int, Player], seq: int, timeout: float = 5.0) -> dict[int, dict[str, Any]]:
+    """Each seat's view at ``seq``; an error frame on the way fails the test."""
+    out = {}
+    for s, p in players.items():
+        frame = p.until(lambda f: f["type"] == "error" or (f["type"] == "view" and f["seq"] >= seq), timeout)
+        assert frame["type"] == "view", frame
+        out[s] = frame
+    return out
+
+
+def bid(players: dict[int, Player], views: dict[int, dict[str, Any]], pick: int = 0) -> int:
+    """The mover bids; returns the seq the bid was made on."""
+    seq: int = views[0]["seq"]
+    mover = views[0]["view"]["to_act"][0]
+    bids = [a for a in views[mover]["legal"] if a["type"] == "bid"]
+    players[mover].act(bids[pick % len(bids)], seq)
+    return seq
+
+
+def logged(srv: Server, table: str) -> list[tuple[int, int, Any]]:
+    return [(r.n, r.seat, r.action) for r in srv.log(table)]
+
+
+def test_postgres_backends_killed_mid_game_the_next_actions_still_succeed(pg_server: Server) -> None:
+    table, players = seated(pg_server)
+    schema = pg_server.db.schema
+    views = views_at(players, 0)
+    sent = []
+    for k in range(4):
+        if k % 2 == 1:  # kill every backend of this server (only this test's: its schema is in the name)
+            asyncio.run(
+                _pg(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    f"WHERE application_name = '{application_name(schema)}'"
+                )
+            )
+        seq = bid(players, views, k)
+        sent.append(seq)
+        views = views_at(players, seq + 1, timeout=15)  # the action answered, not refused
+    rows = logged(pg_server, table)
+    assert [n for n, _, _ in rows] == sent == [0, 1, 2, 3]  # each once, in order
+    for p in players.values():
+        p.close()
+
+
+class Locker(threading.Thread):
+    """Another program holding SQLite's write lock (``BEGIN EXCLUSIVE``) for ``seconds``."""
+
+    def __init__(self, path: str, seconds: float) -> None:
+        super().__init__(daemon=True)
+        self.path = path
+        self.seconds = seconds
+        self.locked = threading.Event()
+        self.released_at = 0.0
+
+    def run(self) -> None:
+        conn = sqlite3.connect(self.path, isolation_level=None)
+        conn.execute("BEGIN EXCLUSIVE")
+        self.locked.set()
+        time.sleep(self.seconds)
+        conn.execute("ROLLBACK")
+        self.released_at = time.monotonic()
+        conn.close()
+
+
+def test_sqlite_locked_longer_than_its_busy_wait_the_action_still_succeeds(sqlite_server: Server) -> None:
+    table, players = seated(sqlite_server)
+    views = views_at(players, 0)
+    seq = bid(players, views)
+    views = views_at(players, 1)
+    path = sqlite_server.db.url.split("///", 1)[1]
+    lock = Locker(path, BUSY_MS / 1000 + 1.5)  # one try's wait for the lock is not enough
+    lock.start()
+    assert lock.locked.wait(5)
+    seq = bid(players, views, 1)
+    views = views_at(players, seq + 1, timeout=BUSY_MS / 1000 + 10)
+    assert lock.released_at and time.monotonic() >= lock.released_at  # answered after the lock went
+    seq = bid(players, views, 2)  # and the table plays on
+    views_at(players, seq + 1)
+    assert [n for n, _, _ in logged(sqlite_server, table)] == [0, 1, 2]
+    for p in players.values():
+        p.close()
+
+
+def test_a_retry_whose_first_try_did_commit_is_done_not_doubled_nor_refused(tmp_path: Path) -> None:
+    """A backend killed just after its COMMIT: the rows are in, the answer lost; the retry's
+    conflict on ``(table, n)`` finds them there, as they were sent, and counts as done."""
+
+    async def run() -> list[Any]:
+        store = Store(f"sqlite+aiosqlite:///{tmp_path / 'x.sqlite3'}")
+        await store.open()
+        try:
+            row = TableRow("t1", "liars-dice", 2, 7, {}, {}, "playing")
+            await store.create_table(
+                row, [SeatRow(0, "human", None, "A", "h"), SeatRow(1, "bot", "basic", "B", None)]
+            )
+            rows = [ActionRow(0, 0, {"type": "bid", "quantity": 1, "face": 2}, "player")]
+            await store.append("t1", rows)
+            loop = asyncio.get_running_loop()
+            again = _Pending("t1", rows, None, loop.create_future())
+            await store._write_once([again])  # the same rows: done
+            other = [ActionRow(0, 1, {"type": "bid", "quantity": 1, "face": 3}, "player")]
+            conflict = _Pending("t1", other, None, loop.create_future())
+            with pytest.raises(Exception, match="UNIQUE"):
+                await store._write_once([conflict])  # someone else's action n: a real conflict
+            loaded = await store.load("t1")
+            assert loaded is not None
+            return loaded[2]
+        finally:
+            await store.close()
+
+    log = asyncio.run(run())
+    assert [(a.n, a.seat, a.action["face"]) for a in log] == [(0, 0, 2)]
