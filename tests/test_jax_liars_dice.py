@@ -171,3 +171,19 @@ def test_make_checks_like_the_engine() -> None:
     with pytest.raises(GameConfigError) as err:
         ljax.make("chess")
     assert err.value.code == "rl_unsupported"
+
+
+def test_the_dice_and_the_opener_are_fair() -> None:
+    """Chance drawn by hashing the step's key: every face and every opener equally likely."""
+    env = ljax.make("liars-dice", players=3, dice=5)
+    states = jax.jit(jax.vmap(env.init))(jax.random.split(jax.random.PRNGKey(11), 4000))
+    faces = np.bincount(np.asarray(states.dice).ravel(), minlength=7)[1:]
+    expected = faces.sum() / 6
+    chi2 = float(((faces - expected) ** 2 / expected).sum())
+    assert chi2 < 20.5  # 5 degrees of freedom: p < 0.001 above 20.5
+    openers = np.bincount(np.asarray(states.current_player), minlength=3)
+    chi2 = float(((openers - 4000 / 3) ** 2 / (4000 / 3)).sum())
+    assert chi2 < 13.8  # 2 degrees of freedom
+    # dice of one seat are not tied to another's (the hash mixes the die's index)
+    d = np.asarray(states.dice)
+    assert abs(np.corrcoef(d[:, 0, 0], d[:, 1, 0])[0, 1]) < 0.1

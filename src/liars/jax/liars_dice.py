@@ -82,12 +82,27 @@ jax.tree_util.register_dataclass(
 )
 
 
-def _typed(key: jax.Array) -> bool:
-    return bool(jnp.issubdtype(key.dtype, jax.dtypes.prng_key))
+def _words(key: jax.Array) -> tuple[jax.Array, jax.Array]:
+    """Two 32-bit words of a key, new-style (``jax.random.key``) or raw (``PRNGKey``)."""
+    if jnp.issubdtype(key.dtype, jax.dtypes.prng_key):
+        key = jax.random.key_data(key)
+    words = key.ravel().astype(jnp.uint32)
+    return words[0], words[-1]
+
+
+def _hash(k0: jax.Array, k1: jax.Array, i: jax.Array) -> jax.Array:
+    """A 32-bit mixing hash of (key, index): a murmur-style finaliser over the three words."""
+    h = k0 ^ (i * jnp.uint32(0x9E3779B9)) ^ (k1 * jnp.uint32(0x85EBCA6B))
+    h = h ^ (h >> 16)
+    h = h * jnp.uint32(0x7FEB352D)
+    h = h ^ (h >> 15)
+    h = h * jnp.uint32(0x846CA68B)
+    out: jax.Array = h ^ (h >> 16)
+    return out
 
 
 def _faces(k0: jax.Array, k1: jax.Array, count: int) -> jax.Array:
-    """``count`` dice from one step's key: a 32-bit mixing hash of (key, die), each die ``1 + h % 6``.
+    """``count`` dice from one step's key: die ``i`` is ``1 + hash(key, i) % 6``.
 
     Why not ``jax.random.randint``: under ``vmap`` a ``lax.cond`` runs both branches, so the
     next round's dice are drawn at every step, and threefry for every die cost more than the
@@ -96,16 +111,9 @@ def _faces(k0: jax.Array, k1: jax.Array, count: int) -> jax.Array:
     fraction of the cost.  ``h % 6`` on a 32-bit ``h`` favours faces 1-4 by 1 in 7e8: far
     below anything a statistical test or a game can notice.
     """
-    i = jnp.arange(count, dtype=jnp.uint32)
-    h = k0 ^ (i * jnp.uint32(0x9E3779B9)) ^ (k1 * jnp.uint32(0x85EBCA6B))
-    h = h ^ (h >> 16)
-    h = h * jnp.uint32(0x7FEB352D)
-    h = h ^ (h >> 15)
-    h = h * jnp.uint32(0x846CA68B)
-    h = h ^ (h >> 16)
+    h = _hash(k0, k1, jnp.arange(count, dtype=jnp.uint32))
     faces: jax.Array = (h % jnp.uint32(FACES)).astype(jnp.int32) + 1
     return faces
-
 
 class LiarsDice(pgx.Env):  # pgx ships no type information (see pyproject: mypy overrides)
     """Liar's Dice for ``players`` seats with ``dice`` dice each, under the engine's options."""
@@ -138,13 +146,15 @@ class LiarsDice(pgx.Env):  # pgx ships no type information (see pyproject: mypy 
 
     def _init(self, key: jax.Array) -> DiceState:
         n, d = self.players, self.dice_per_player
-        k_open, k_dice = jax.random.split(key)
         counts = jnp.full(n, d, jnp.int32)
-        opener = jax.random.randint(k_open, (), 0, n, jnp.int32)
+        k0, k1 = _words(key)
+        # the opener from the same hash as the dice (index n*d: past every die), so an
+        # auto-reset under vmap, which runs init at every step, costs no threefry round
+        opener = (_hash(k0, k1, jnp.uint32(n * d)) % jnp.uint32(n)).astype(jnp.int32)
         state = DiceState(
             current_player=opener,
             rewards=jnp.zeros(n, jnp.float32),
-            dice=self._roll(k_dice, counts),
+            dice=self._roll(key, counts),
             counts=counts,
             made=jnp.zeros((self.bids, n), jnp.bool_),
             lifted=jnp.zeros((n, d), jnp.int32),
@@ -178,8 +188,8 @@ class LiarsDice(pgx.Env):  # pgx ships no type information (see pyproject: mypy 
     # -- the rules ------------------------------------------------------------------------
     def _roll(self, key: jax.Array, counts: jax.Array) -> jax.Array:
         n, d = self.players, self.dice_per_player
-        words = jax.random.key_data(key).ravel().astype(jnp.uint32) if _typed(key) else key.ravel()
-        faces = _faces(words[0], words[-1], n * d).reshape(n, d)
+        k0, k1 = _words(key)
+        faces = _faces(k0, k1, n * d).reshape(n, d)
         return jnp.where(jnp.arange(d)[None, :] < counts[:, None], faces, 0)
 
     def _lifted_faces(self, lifted: jax.Array) -> jax.Array:
