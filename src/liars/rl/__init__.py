@@ -33,6 +33,7 @@ NAMES: dict[str, tuple[str, str]] = {
     "cheat": ("cheat", "Cheat"),
     "liegen": ("liegen", "Liegen"),
     "love-letter": ("love_letter", "LoveLetter"),
+    "liars-dice-poker": ("liars_dice_poker", "LiarsDicePoker"),
 }
 
 
@@ -42,6 +43,7 @@ NAMES: dict[str, tuple[str, str]] = {
 SPIEL_PARAMS: dict[str, dict[str, Any]] = {
     "liegen": {"target_wins": 1},
     "love-letter": {"target_wins": 1},
+    "liars-dice-poker": {"lives": 1},
 }
 
 
@@ -59,6 +61,10 @@ def recall_encoder(game: Game) -> Encoder | None:
         from .enc_love_letter import LoveRecallEncoder
 
         return LoveRecallEncoder(game)
+    if game.id == "liars-dice-poker" and game.options["lives"] == 1:  # one round: the tensor's scope
+        from .enc_liars_dice_poker import PokerRecallEncoder
+
+        return PokerRecallEncoder(game)
     return None
 
 
@@ -82,6 +88,10 @@ def encoder(game: Game, **kwargs: Any) -> Encoder:
         from .enc_love_letter import LoveEncoder
 
         enc = LoveEncoder(game, **kwargs)
+    elif gid == "liars-dice-poker":
+        from .enc_liars_dice_poker import PokerEncoder
+
+        enc = PokerEncoder(game, **kwargs)
     else:
         raise GameConfigError(
             f"no RL encoder for {gid!r}; encoders: {', '.join(NAMES)}",
