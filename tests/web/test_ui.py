@@ -246,7 +246,7 @@ def test_web_routes(web: Any) -> None:
             threading.Event().wait(0.05)
         state = web.table_state(bots["table"])
         assert state.over
-        assert shown.json()["hands"] == [state.view(s)["hand"] for s in range(3)]
+        assert [p["hand"] for p in shown.json()["seats"]] == [state.view(s)["hand"] for s in range(3)]
 
 
 def test_the_lobby_names_bot_levels_as_players_say_them(web: Any, browser: Any) -> None:

@@ -9,7 +9,7 @@ handshakes, which load a table) have a bucket of their own, larger: they are
 cheaper, but each unknown table id was a database query, and a flood of them
 must not crowd out the players.  Static files are not counted (a page load
 fetches a dozen).  WebSocket messages have their own bucket per connection
-(``app._read``).
+(:class:`Bucket` too, in ``app``).
 
 The buckets live in memory, bounded: when there are more than ``clients``
 addresses, the ones not seen for the longest are forgotten (a forgotten
@@ -35,8 +35,33 @@ MAX_CLIENTS = 100_000
 UNLIMITED = ("GET", "HEAD", "OPTIONS")
 
 
+class Bucket:
+    """One token bucket: ``rate`` tokens a second, up to ``burst``; full at the start.
+
+    The one bucket of the server: per address (:class:`TokenBuckets`) and per
+    WebSocket connection (its messages and its chat lines, ``app``).
+    """
+
+    __slots__ = ("rate", "burst", "tokens", "when")
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.when = now
+
+    def take(self, now: float) -> float:
+        """Take a token at time ``now``: 0.0 if there was one, else the seconds until there is."""
+        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
+        self.when = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / self.rate
+
+
 class TokenBuckets:
-    """A token bucket per key: ``rate`` tokens a second, up to ``burst``; one token a request."""
+    """A :class:`Bucket` per key (a client's address), the least recently used forgotten past ``clients``."""
 
     def __init__(
         self,
@@ -51,22 +76,18 @@ class TokenBuckets:
         self.burst = burst
         self.clients = clients
         self.clock = clock
-        self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when), oldest first
+        self._buckets: dict[str, Bucket] = {}  # oldest use first
 
     def take(self, key: str) -> float:
         """Take a token for ``key``: 0.0 if there was one, else the seconds until there is."""
         now = self.clock()
-        tokens, when = self._buckets.pop(key, (self.burst, now))
-        tokens = min(self.burst, tokens + (now - when) * self.rate)
-        wait = 0.0
-        if tokens >= 1:
-            tokens -= 1
-        else:
-            wait = (1 - tokens) / self.rate
-        self._buckets[key] = (tokens, now)  # re-inserted: the dict stays in order of last use
+        bucket = self._buckets.pop(key, None)
+        if bucket is None:
+            bucket = Bucket(self.rate, self.burst, now)
+        self._buckets[key] = bucket  # re-inserted: the dict stays in order of last use
         while len(self._buckets) > self.clients:
             del self._buckets[next(iter(self._buckets))]
-        return wait
+        return bucket.take(now)
 
 
 class HttpRateLimit:

@@ -527,7 +527,7 @@ function gameOver(v, R, ctx) {
     h("h2", {}, v.winners.includes(ctx.me) ? t("you_won") : t("game_over")),
     h("p", { id: "winners" }, t("winners", { names: winners })),
     h("h3", {}, R.revealTitle ? R.revealTitle() : t("all_hands")),
-    R.reveal(v, S.reveal && S.reveal.hands ? S.reveal.hands : null, ctx),
+    R.reveal(v, S.reveal && S.reveal.seats ? S.reveal.seats : null, ctx),
     S.info.rematch && S.rematchSeats && S.rematchSeats.length && !store.get(S.info.rematch)
       ? h("p", { class: "notice", id: "rematch-notice" }, t("rematch_asked", { names: S.rematchSeats.join(", ") })) : null,
     h("div", { class: "buttons" },

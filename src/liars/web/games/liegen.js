@@ -142,7 +142,7 @@ export default {
   reveal(v, hands, ctx) {
     return h("ul", { class: "reveal", id: "reveal" }, v.hand_sizes.map((_, i) => h("li", {},
       h("span", { class: "who" }, ctx.name(i)),
-      hands ? h("span", { class: "hand" }, (hands[i] || []).map((c) => card(c))) : ctx.t("cards_n", { n: v.hand_sizes[i] }),
+      hands ? h("span", { class: "hand" }, ((hands[i] || {}).hand || []).map((c) => card(c))) : ctx.t("cards_n", { n: v.hand_sizes[i] }),
       v.options.target_wins > 1 ? ` · ${ctx.t("rounds_won", { n: v.round_wins[i] })}` : "")));
   },
 };

@@ -148,7 +148,7 @@ export default {
   reveal(v, hands, ctx) {
     return h("ul", { class: "reveal", id: "reveal" }, v.played.map((p, i) => h("li", {},
       h("span", { class: "who" }, ctx.name(i)),
-      hands ? h("span", { class: "hand" }, (hands[i] || []).map((c) => card(c))) : null,
+      hands ? h("span", { class: "hand" }, ((hands[i] || {}).hand || []).map((c) => card(c))) : null,
       h("span", { class: "played" }, p.map((c) => card(c, { extra: "mini" }))),
       ` · ${x("wins")}: ${v.round_wins[i]}`)));
   },
