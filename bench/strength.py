@@ -61,6 +61,8 @@ BENCHES = [
     Bench("cheat", ("basic", "random", "random", "random"), None),
     Bench("liegen", ("basic", "random", "random", "random"), None),
     Bench("love-letter", ("basic", "random"), None, (("target_wins", 1),), "rounds"),
+    Bench("liars-dice-poker", ("strong", "basic"), None),
+    Bench("liars-dice-poker", ("basic", "random"), None),
     Bench("love-letter", ("basic", "random", "random", "random"), None, (("target_wins", 1),), "rounds"),
 ]
 
@@ -73,6 +75,8 @@ def gauntlet_bar(game: str, players: int) -> tuple[float, bool]:
         return 0.65, True
     if players == 2 and game == "love-letter":
         return 0.58, True
+    if players == 2 and game == "liars-dice-poker":  # issue #20: against its rule-based opponent
+        return 0.60, True
     return 1 / players, False
 
 

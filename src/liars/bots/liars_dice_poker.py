@@ -191,8 +191,8 @@ class StrongBot:
         base: float = 0.35,
         spread: float = 0.4,
         learn: bool = True,
-        bluff_min: float = 1.0,
-        bluff_jump: float = 0.3,
+        bluff_min: float = 2.0,
+        bluff_jump: float = 0.1,
         **_: Any,
     ) -> None:
         self.rng = random.Random(seed)
