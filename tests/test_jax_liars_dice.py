@@ -150,7 +150,7 @@ def test_pgx_conventions() -> None:
     s = jax.jit(env.init)(jax.random.PRNGKey(0))
     assert s.legal_action_mask.shape == (env.num_actions,) and s.legal_action_mask.dtype == jnp.bool_
     assert s.rewards.shape == (2,) and s.rewards.dtype == jnp.float32
-    assert s.observation.shape == env.observation_shape and s.observation.dtype == jnp.float32
+    assert s.observation.shape == env.observation_shape and s.observation.dtype == jnp.bool_
     assert s.terminated.dtype == jnp.bool_ and not bool(s.truncated)
     assert not bool(s.legal_action_mask[0]) and not bool(s.legal_action_mask[1])  # no call before a bid
     # an illegal action ends the game with PGX's penalty for the player who took it

@@ -18,7 +18,7 @@ for the first round).  A caller who wants given dice (the differential test) rep
 ``dice`` in the state after the step: it is a plain array.
 
 Rewards are the engine's returns: 1 to the winner at the step that ends the match, 0
-otherwise.  The observation (float32, from the seat's own point of view, seats in play order
+otherwise.  The observation (bool, from the seat's own point of view, seats in play order
 starting with the viewer) holds only what that seat's view shows: its own dice by face, every
 seat's dice count, this round's bids and who made them, and the last call's lifted dice and
 outcome.  Earlier rounds' details are left out (as in OpenSpiel's information state).
@@ -43,7 +43,7 @@ class DiceState(pgx.State):
     """One game (or, under ``vmap``, a batch of games); the PGX fields and the dice."""
 
     current_player: jax.Array = dataclasses.field(default_factory=lambda: jnp.int32(0))
-    observation: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(0, jnp.float32))
+    observation: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(0, jnp.bool_))
     rewards: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(2, jnp.float32))
     terminated: jax.Array = dataclasses.field(default_factory=lambda: jnp.bool_(False))
     truncated: jax.Array = dataclasses.field(default_factory=lambda: jnp.bool_(False))
@@ -57,8 +57,10 @@ class DiceState(pgx.State):
     bid: jax.Array = dataclasses.field(default_factory=lambda: jnp.int32(-1))
     #: who made the standing bid (-1 before the first bid)
     bidder: jax.Array = dataclasses.field(default_factory=lambda: jnp.int32(-1))
-    #: this round's bids: ``made[b, s]`` is true when seat ``s`` bid index ``b``
-    made: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros((1, 2), jnp.bool_))
+    #: this round's bids, per seat a bit set of bid indices (32 to a word): bit ``b`` of seat
+    #: ``s`` is set when ``s`` bid index ``b`` (bits, not a bool matrix: the state is copied at
+    #: every select under ``vmap``, so its size is the step's cost)
+    made: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros((2, 1), jnp.uint32))
     #: the last call's lifted dice (as ``dice``), zeros before the first call
     lifted: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros((2, 1), jnp.int32))
     #: the last call: (caller, whether it was spot on, whether the caller was right), -1s before
@@ -115,6 +117,7 @@ def _faces(k0: jax.Array, k1: jax.Array, count: int) -> jax.Array:
     faces: jax.Array = (h % jnp.uint32(FACES)).astype(jnp.int32) + 1
     return faces
 
+
 class LiarsDice(pgx.Env):  # pgx ships no type information (see pyproject: mypy overrides)
     """Liar's Dice for ``players`` seats with ``dice`` dice each, under the engine's options."""
 
@@ -126,6 +129,7 @@ class LiarsDice(pgx.Env):  # pgx ships no type information (see pyproject: mypy 
         self.spot_on = spot_on
         self.bids = FACES * players * dice  # bid indices 0 .. bids-1
         self._num_actions = 2 + self.bids
+        self.words = -(-self.bids // 32)  # words of a seat's bit set of bids
 
     # -- PGX's interface ---------------------------------------------------------------
     @property
@@ -156,7 +160,7 @@ class LiarsDice(pgx.Env):  # pgx ships no type information (see pyproject: mypy 
             rewards=jnp.zeros(n, jnp.float32),
             dice=self._roll(key, counts),
             counts=counts,
-            made=jnp.zeros((self.bids, n), jnp.bool_),
+            made=jnp.zeros((n, self.words), jnp.uint32),
             lifted=jnp.zeros((n, d), jnp.int32),
             last_losers=jnp.zeros(n, jnp.bool_),
         )
@@ -173,17 +177,18 @@ class LiarsDice(pgx.Env):  # pgx ships no type information (see pyproject: mypy 
         n, d = self.players, self.dice_per_player
         order = (player_id + jnp.arange(n)) % n  # the viewer first, then in play order
         own = jnp.sum(state.dice[player_id][:, None] == jnp.arange(1, FACES + 1)[None, :], axis=0)
+        caller = jnp.where(state.last_call[0] < 0, n, (state.last_call[0] - player_id) % n)
         parts = [
-            jax.nn.one_hot(own, d + 1).ravel(),  # own dice: how many of each face
-            jax.nn.one_hot(state.counts[order], d + 1).ravel(),  # dice left per seat
-            state.made[:, order].ravel().astype(jnp.float32),  # this round's bids, by whom
-            (state.current_player == order).astype(jnp.float32),  # whose turn
+            jax.nn.one_hot(own, d + 1, dtype=jnp.bool_).ravel(),  # own dice: how many of each face
+            jax.nn.one_hot(state.counts[order], d + 1, dtype=jnp.bool_).ravel(),  # dice left per seat
+            self._made_matrix(state.made)[order].ravel(),  # this round's bids, by whom
+            state.current_player == order,  # whose turn
             self._lifted_faces(state.lifted[order]).ravel(),  # the last call's dice by seat and face
-            jax.nn.one_hot(jnp.where(state.last_call[0] < 0, n, (state.last_call[0] - player_id) % n), n + 1),
-            jnp.maximum(state.last_call[1:], 0).astype(jnp.float32),
-            state.last_losers[order].astype(jnp.float32),
+            jax.nn.one_hot(caller, n + 1, dtype=jnp.bool_),  # who made the last call (n: nobody yet)
+            state.last_call[1:] > 0,  # was it spot on; was the caller right
+            state.last_losers[order],  # who lost a die at it
         ]
-        return jnp.concatenate([p.astype(jnp.float32) for p in parts])
+        return jnp.concatenate(parts)
 
     # -- the rules ------------------------------------------------------------------------
     def _roll(self, key: jax.Array, counts: jax.Array) -> jax.Array:
@@ -193,9 +198,19 @@ class LiarsDice(pgx.Env):  # pgx ships no type information (see pyproject: mypy 
         return jnp.where(jnp.arange(d)[None, :] < counts[:, None], faces, 0)
 
     def _lifted_faces(self, lifted: jax.Array) -> jax.Array:
-        d = self.dice_per_player
         per_face = jnp.sum(lifted[:, :, None] == jnp.arange(1, FACES + 1)[None, None, :], axis=1)
-        return per_face.astype(jnp.float32) / d
+        return jax.nn.one_hot(per_face, self.dice_per_player + 1, dtype=jnp.bool_)
+
+    def _bit(self, b: jax.Array, seat: jax.Array) -> jax.Array:
+        """The bit set with only bid ``b`` of ``seat``: elementwise (a scatter is slow under vmap)."""
+        word = (jnp.arange(self.words) == b // 32)[None, :] & (jnp.arange(self.players) == seat)[:, None]
+        return jnp.where(word, jnp.uint32(1) << (b % 32).astype(jnp.uint32), jnp.uint32(0))
+
+    def _made_matrix(self, made: jax.Array) -> jax.Array:
+        """The bit sets as a bool matrix ``[seat, bid]``."""
+        bits = (made[:, :, None] >> jnp.arange(32, dtype=jnp.uint32)[None, None, :]) & jnp.uint32(1)
+        matrix: jax.Array = bits.reshape(self.players, -1)[:, : self.bids].astype(jnp.bool_)
+        return matrix
 
     def _legal(self, bid: jax.Array, counts: jax.Array) -> jax.Array:
         total = jnp.sum(counts)
@@ -216,7 +231,7 @@ class LiarsDice(pgx.Env):  # pgx ships no type information (see pyproject: mypy 
         return state.replace(
             bid=b,
             bidder=seat,
-            made=state.made.at[b, seat].set(True),
+            made=state.made | self._bit(b, seat),
             current_player=self._next_with_dice(seat, state.counts),
             legal_action_mask=self._legal(b, state.counts),
         )
