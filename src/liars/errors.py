@@ -128,6 +128,7 @@ MESSAGES: dict[str, str] = {
     "busy": "Another server runs this table.",
     "broken": "This table cannot be loaded.",
     "reload": "The table is being reloaded; reconnecting.",
+    "retry": "Your move could not be saved yet; send it again.",
     "internal": "Something went wrong on the server; reconnect.",
     "rate_limited": "Too many messages; slow down.",
     "too_large": "That message is too large.",

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from liars.server import store as store_module
 from liars.server.store import BUSY_MS, ActionRow, SeatRow, Store, TableRow, _Pending, application_name
 
 from .conftest import PG_URL, Player, Server, _pg, make_db
@@ -164,3 +165,35 @@ def test_a_retry_whose_first_try_did_commit_is_done_not_doubled_nor_refused(tmp_
 
     log = asyncio.run(run())
     assert [(a.n, a.seat, a.action["face"]) for a in log] == [(0, 0, 2)]
+
+
+def test_a_commit_that_fails_every_try_is_refused_with_retry_and_the_resend_succeeds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past the retries the player is told ``retry`` (the connection stays open, nothing changed,
+    the others told nothing); sent again once the database is back, the action is logged once."""
+    monkeypatch.setattr(store_module, "BUSY_MS", 200)  # short tries, so that the budget runs out fast
+    monkeypatch.setattr(store_module, "RETRY_PAUSES", (0.1, 0.2))
+    with make_db("sqlite", tmp_path) as db:
+        srv = Server(db)
+        try:
+            table, players = seated(srv)
+            views = views_at(players, 0)
+            lock = Locker(db.url.split("///", 1)[1], 3.0)
+            lock.start()
+            assert lock.locked.wait(5)
+            mover = views[0]["view"]["to_act"][0]
+            action = next(a for a in views[mover]["legal"] if a["type"] == "bid")
+            players[mover].act(action, 0)
+            err = players[mover].error(timeout=10)
+            assert err["code"] == "retry" and err["ref"] == 0 and err["params"] == {"seq": 0}
+            assert srv.log(table) == []
+            lock.join(10)
+            players[mover].act(action, 0)  # the same move on the same view: now it is taken
+            views_at(players, 1)
+            assert [(n, seat, a) for n, seat, a in logged(srv, table)] == [(0, mover, action)]
+            for p in players.values():
+                assert not any(f["type"] == "error" and f["code"] != "retry" for f in p.frames)
+                p.close()
+        finally:
+            srv.stop()

@@ -167,7 +167,11 @@ class AnswerRow:
 
 
 class StoreError(RuntimeError):
-    """A write could not be committed (the table is reloaded from the log)."""
+    """A write could not be committed, even tried again (nothing of it is in the log)."""
+
+
+class StoreConflict(StoreError):
+    """The log already holds another action at that ``(table, n)``: memory is behind the log."""
 
 
 @dataclass
@@ -586,7 +590,8 @@ def _done(p: _Pending) -> None:
 def _fail(p: _Pending, exc: BaseException) -> None:
     log.error("commit failed for table %s: %r", p.table_id, exc)
     if not p.future.done():
-        p.future.set_exception(StoreError(f"could not save the action of table {p.table_id}"))
+        kind = StoreConflict if isinstance(exc, IntegrityError) else StoreError
+        p.future.set_exception(kind(f"could not save the action of table {p.table_id}"))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -30,7 +30,7 @@ from .frames import dumps, frame, push_views
 from .recovery import RELOAD_NOTICE, replay
 from .refusals import Stale, TableError
 from .seats import Seat, hash_token, new_token
-from .store import ActionRow, SeatRow, StoreError, TableRow
+from .store import ActionRow, SeatRow, StoreConflict, StoreError, TableRow
 from .timers import Timers
 from .window import WindowDriver
 
@@ -58,6 +58,7 @@ class Table:
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
         self.broken = False
+        self.logged: list[ActionRow] = []  # the log as committed: a commit that fails is undone from it
         self.windows = WindowDriver(self)
         self.timers = Timers(self)
         self.bots = BotDriver(self)
@@ -69,6 +70,7 @@ class Table:
             return
         done = replay(self.game, self.row.seed, actions)
         self.state, self.seq, self.windows.reopen = done.state, done.seq, done.reopen
+        self.logged = list(actions)
 
     def resume(self) -> None:
         """After a (re)load: open the window, arm the timers, let the bots play."""
@@ -281,7 +283,7 @@ class Table:
                     )
                 parsed = self.game.parse_action(action)
                 st.act(seat, parsed)
-                await self.commit([(seat, parsed.to_json(), "player")], t0)
+                await self.commit([(seat, parsed.to_json(), "player")], t0, undo=True)
             except (IllegalAction, TableError):
                 raise
             except Exception as exc:
@@ -291,23 +293,38 @@ class Table:
                 ) from None
 
     async def commit(
-        self, acts: list[tuple[int, JSON, str]], t0: float | None, drop: Sequence[int] = ()
+        self,
+        acts: list[tuple[int, JSON, str]],
+        t0: float | None,
+        drop: Sequence[int] = (),
+        undo: bool = False,
     ) -> None:
         """The engine has taken ``acts``: make them durable, then tell everyone.
 
         ``drop``: the seats whose held window answers these actions log or discard.
+        ``undo``: only the game has changed since the last commit (a player's plain action):
+        if the store gives up (it retries a hiccup first), the game is rebuilt from the log
+        in memory and the player is refused with ``retry``, their connection kept, instead
+        of the table being dropped and everyone disconnected.
         """
         st = self.live_state()
         rows = [ActionRow(self.seq + i, seat, action, by) for i, (seat, action, by) in enumerate(acts)]
         status = "over" if st.over else None
         try:
             await self.store.append(self.id, rows, status, drop)
+        except StoreError as exc:
+            if not undo or isinstance(exc, StoreConflict):  # a conflict: the log is ahead of memory
+                self.break_(exc)
+                raise TableError("internal", "the action could not be saved; reconnect", 500) from None
+            self.state = replay(self.game, self.row.seed, self.logged).state
+            raise TableError(  # 409, not 5xx: the connection stays open for the resend
+                "retry", "the action could not be saved; send it again", 409, {"seq": self.seq}
+            ) from None
         except BaseException as exc:
             self.break_(exc)
-            if isinstance(exc, StoreError):
-                raise TableError("internal", "the action could not be saved; reconnect", 500) from None
             raise
         self.seq += len(rows)
+        self.logged.extend(rows)
         if status is not None:
             self.row.status = status
         if self.hub.metrics is not None:
