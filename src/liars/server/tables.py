@@ -70,6 +70,7 @@ class Table:
             return
         done = replay(self.game, self.row.seed, actions)
         self.state, self.seq, self.windows.reopen = done.state, done.seq, done.reopen
+        self.timers.restore(done.seq, done.last_at)
         self.logged = list(actions)
 
     def resume(self) -> None:

@@ -1,7 +1,11 @@
 """A table's clocks: the turn timer, the grace for a missing player, forgetting a finished table.
 
 * **Turn**: a human seat to act (outside a window, which has its own clock)
-  gets ``turn_seconds``; when they run out a stand-in bot plays the seat.
+  gets ``turn_seconds`` from the commit that made it its turn; when they run
+  out a stand-in bot plays the seat.  The turn's start is the log's (the
+  wall-clock time of that commit), so a table restarted after a crash keeps
+  the deadline it had instead of giving a fresh one, as windows do; so does a
+  player who comes back (their seat's turn did not start again).
 * **Grace**: a human seat with no connection gets ``grace_seconds``; then a
   stand-in bot plays it until the player comes back.
 * **Forget**: a finished table nobody watches leaves memory after
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +40,11 @@ class Timers:
         self._turn: dict[int, tuple[float, asyncio.TimerHandle]] = {}  # seat -> (deadline, handle)
         self._grace: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._turn_began: tuple[int, float] | None = None  # (seq, wall-clock time) of the current turn
+
+    def restore(self, seq: int, at: float | None) -> None:
+        """After a replay: the turn at ``seq`` began at ``at`` (the last commit's time; None: now)."""
+        self._turn_began = None if at is None else (seq, at)
 
     # -- turns ---------------------------------------------------------------------------
     def turn_deadline(self, seat: int) -> float | None:
@@ -50,12 +60,16 @@ class Timers:
         st = table.state
         if secs is None or st is None or st.over:
             return
+        began = self._turn_began
+        if began is None or began[0] != table.seq:  # a new turn: it begins now (at its commit)
+            began = self._turn_began = (table.seq, time.time())
         loop = asyncio.get_running_loop()
+        deadline = loop.time() + max(0.0, began[1] + float(secs) - time.time())
         for s in st.to_act:
             seat = table.seats[s]
             if seat.kind == "human" and not seat.away and s not in st.window:
-                handle = loop.call_later(float(secs), self.spawn_call, self._turn_over, s, table.seq)
-                self._turn[s] = (loop.time() + float(secs), handle)
+                handle = loop.call_at(deadline, self.spawn_call, self._turn_over, s, table.seq)
+                self._turn[s] = (deadline, handle)
 
     async def _turn_over(self, seat: int, seq: int) -> None:
         table = self.table
