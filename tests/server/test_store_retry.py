@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from liars.server import client as client_module
 from liars.server import store as store_module
 from liars.server.store import BUSY_MS, ActionRow, SeatRow, Store, TableRow, _Pending, application_name
 
@@ -195,5 +196,41 @@ def test_a_commit_that_fails_every_try_is_refused_with_retry_and_the_resend_succ
             for p in players.values():
                 assert not any(f["type"] == "error" and f["code"] != "retry" for f in p.frames)
                 p.close()
+        finally:
+            srv.stop()
+
+
+def test_the_remote_bot_sends_again_when_told_retry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """``liars bot`` (play_seat) answers ``retry`` by sending the same action again: its game ends."""
+    monkeypatch.setattr(store_module, "BUSY_MS", 200)
+    monkeypatch.setattr(store_module, "RETRY_PAUSES", (0.1,))
+    monkeypatch.setattr(client_module, "RETRY_WAIT", 0.3)
+    with make_db("sqlite", tmp_path) as db:
+        srv = Server(db)
+        try:
+            out = srv.create(game="liars-dice", players=2, options={"dice": 2}, name="Kari")
+            joined = srv.join(out["table"])
+            lock = Locker(db.url.split("///", 1)[1], 1.5)
+            lock.start()
+            assert lock.locked.wait(5)
+
+            async def both() -> list[Any]:
+                return await asyncio.wait_for(
+                    asyncio.gather(
+                        *(
+                            client_module.play_seat(srv.url, out["table"], tok, seed=i)
+                            for i, tok in enumerate((out["token"], joined["token"]))
+                        )
+                    ),
+                    60,
+                )
+
+            finals = asyncio.run(both())
+            assert all(v["over"] for v in finals)
+            assert any("commit failed for table" in r.getMessage() for r in caplog.records)  # told retry
+            ns = [r.n for r in srv.log(out["table"])]
+            assert ns == list(range(len(ns))) and ns  # each action once, none lost
         finally:
             srv.stop()

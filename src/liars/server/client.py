@@ -25,6 +25,7 @@ from liars import bots
 from liars.core import JSON
 
 log = logging.getLogger("liars.client")
+RETRY_WAIT = 1.0  # seconds before an action the server could not save yet is sent again
 
 
 def ws_url(server: str, table: str, auth: bool = False, tail: bool = False) -> str:
@@ -88,6 +89,7 @@ async def play_seat(
     acted: int | None = None
     sent_at: float | None = None
     held: list[Any] | None = None
+    last: str | None = None  # the last act message, sent again when the server answers retry
     url = ws_url(server, table, auth=True, tail=True)
     async with websockets.connect(url, max_size=2**22, compression=None) as ws:
         await ws.send(json.dumps({"type": "auth", "token": token}))
@@ -98,7 +100,10 @@ async def play_seat(
                 if frame.get("code") in ("forbidden", "not_found", "busy"):
                     raise ProtocolError(frame.get("message", "refused"))
                 log.info("server said: %s", frame.get("message"))
-                if frame.get("ref") == acted:
+                if frame.get("ref") == acted and frame.get("code") == "retry" and last is not None:
+                    await asyncio.sleep(RETRY_WAIT)  # not saved (a database hiccup): send it again
+                    await ws.send(last)
+                elif frame.get("ref") == acted:
                     acted = None  # refused: act again on the next view
                 continue
             if kind != "view":
@@ -129,5 +134,6 @@ async def play_seat(
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             acted = frame["seq"]
             sent_at = time.perf_counter()
-            await ws.send(json.dumps({"type": "act", "seq": acted, "action": choice}))
+            last = json.dumps({"type": "act", "seq": acted, "action": choice})
+            await ws.send(last)
     raise ProtocolError("the server closed the connection before the game was over")
