@@ -245,9 +245,7 @@ class Knowledge:
     def out_of_reach(self, rank: int, claimant: int) -> int:
         """Cards of ``rank`` that ``claimant`` certainly cannot hold (mine, the pile's known, others')."""
         return sum(
-            1
-            for s in range(4)
-            if (where := self.known.get(CARD_OF[RANKS[rank] + "CDHS"[s]])) is not None and where != claimant
+            1 for s in range(4) if (where := self.known.get(4 * rank + s)) is not None and where != claimant
         )
 
     def claimed(self, rank: int, by: int | None = None, open_play: bool = False) -> int:
@@ -452,7 +450,7 @@ class StrongBot(BasicBot):
         """
         known = [c for c, w in k.known.items() if w == p]
         known_r = sum(1 for c in known if c // 4 == rank)
-        of_rank = 4 - sum(1 for x in "CDHS" if CARD_OF[RANKS[rank] + x] in k.known)
+        of_rank = 4 - sum(1 for s in range(4) if 4 * rank + s in k.known)
         in_pile = min(in_pile, of_rank)
         of_rank -= in_pile
         unknown = 52 - len(k.known) - in_pile
@@ -566,7 +564,7 @@ class StrongBot(BasicBot):
         need = 5 - count - own - likely - sum(1 for c, w in k.known.items() if w == s and c // 4 == r)
         if need <= 0:
             return 1.0
-        of_rank = 4 - sum(1 for x in "CDHS" if CARD_OF[RANKS[r] + x] in k.known)
+        of_rank = 4 - sum(1 for s in range(4) if 4 * r + s in k.known)
         placed = k.claimed(r, open_play=True) + sum(k.likely[t][r] for t in range(k.n) if t != k.seat)
         placed = min(of_rank, placed)
         of_rank -= placed

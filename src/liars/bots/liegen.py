@@ -32,11 +32,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..games.cheat_cards import RANKS
 from ..games.liegen import CARD_INDEX, CODES, JOKER, RANK_INDEX, Accuse, Pass, Play
 from . import register
 
 GAME = "liegen"
-RANKS = "A23456789TJQK"
 
 
 class Knowledge:

@@ -52,7 +52,6 @@ from .cheat_cards import (
     CODES,
     DECK,
     FULL,
-    LOW4,
     MAX_LISTED,
     NUM_ACTIONS,
     PILE,
@@ -61,6 +60,7 @@ from .cheat_cards import (
     RANK_MASK,
     RANK_OF,
     RANKS,
+    SUITS,
     cards_of,
     challenge_event,
     codes_of,
@@ -151,7 +151,7 @@ PLAYS: tuple[Play, ...] = tuple(Play(tuple(RANKS[r] for r in t)) for t in PLAY_R
 
 
 def _sort_key(code: str) -> tuple[int, int]:
-    return RANK_OF[code[0]], "CDHS".index(code[1]) if len(code) == 2 else 4
+    return RANK_OF[code[0]], SUITS.index(code[1]) if len(code) == 2 else 4
 
 
 def make_play(codes: Sequence[Any]) -> Play:
@@ -167,7 +167,7 @@ def make_play(codes: Sequence[Any]) -> Play:
     for c in codes:
         if not isinstance(c, str) or not ((len(c) == 2 and c in CARD_OF) or (len(c) == 1 and c in RANK_OF)):
             raise IllegalAction(
-                f"not a card code: {c!r} (rank A23456789TJQK, then suit CDHS or nothing: 'TH', 'T')",
+                f"not a card code: {c!r} (rank {RANKS}, then suit {SUITS} or nothing: 'TH', 'T')",
                 code="not_a_card",
                 params={"value": repr(c)},
             )
@@ -410,28 +410,49 @@ class CheatState(State):
     def _play_ids(self) -> list[int]:
         return self.game.play_ids(self.hands[self.to_act[0]])
 
+    def _fault(self, kind: int, count: int = 0, cards: int = 0) -> str | None:
+        """Why the seat to act may not take an action now; ``None``: legal.
+
+        ``kind`` is :data:`CHALLENGE`, :data:`PASS` or a play (any id from 2)
+        of ``count`` cards, ``cards`` being their mask taken from the hand (0:
+        the hand does not hold them).  The one statement of what is legal:
+        :meth:`act_id` and the object and JSON paths (:meth:`_check`) both
+        ask it, so a rule changes in one place; only a refused object action
+        is turned into a message.
+        """
+        if kind < 2:
+            return None if self.ask >= 0 else "must_play"
+        if self.ask >= 0:
+            return "must_challenge_or_pass"
+        most = self.game.max_cards
+        if most is not None and count > most:
+            return "play_too_big"
+        return None if cards else "not_in_hand"
+
     def _check(self, seat: int, action: Any) -> None:
         if isinstance(action, Play):
-            if self.ask >= 0:
-                raise IllegalAction(
-                    f"seat {seat} is asked to challenge or pass, not to play",
-                    code="must_challenge_or_pass",
-                    params={"seat": seat},
-                )
-            most = self.game.max_cards
-            if most is not None and len(action.cards) > most:
-                raise IllegalAction(
-                    f"a play holds at most {most} cards (option max_cards)",
-                    code="play_too_big",
-                    params={"max": most},
-                )
-            if not self._resolve(seat, action):
-                raise IllegalAction(
-                    f"seat {seat} does not hold {action}",
-                    code="not_in_hand",
-                    params={"seat": seat, "cards": list(action.cards)},
-                )
-        elif self.ask < 0:
+            fault = self._fault(2, len(action.cards), self._resolve(seat, action))
+        else:
+            fault = self._fault(CHALLENGE if isinstance(action, Challenge) else PASS)
+        if fault == "must_challenge_or_pass":
+            raise IllegalAction(
+                f"seat {seat} is asked to challenge or pass, not to play",
+                code="must_challenge_or_pass",
+                params={"seat": seat},
+            )
+        if fault == "play_too_big":
+            raise IllegalAction(
+                f"a play holds at most {self.game.max_cards} cards (option max_cards)",
+                code="play_too_big",
+                params={"max": self.game.max_cards},
+            )
+        if fault == "not_in_hand":
+            raise IllegalAction(
+                f"seat {seat} does not hold {action}",
+                code="not_in_hand",
+                params={"seat": seat, "cards": list(action.cards)},
+            )
+        if fault == "must_play":
             raise IllegalAction(
                 f"no play to {action}: seat {seat} must play one or more cards",
                 code="must_play",
@@ -439,22 +460,27 @@ class CheatState(State):
             )
 
     def _resolve(self, seat: int, play: Play) -> int:
-        """The mask of the cards ``play`` names from ``seat``'s hand; 0 if they are not all there."""
+        """The mask of the cards ``play`` names from ``seat``'s hand; 0 if they are not all there.
+
+        Named cards (``"5H"``) first, then bare ranks (``"5"``) by
+        :func:`~.cheat_cards.take_ranks` from what is left: the same choice of
+        cards as the id path.
+        """
         hand = self.hands[seat]
-        chosen = 0
-        for c in play.cards:  # canonical order puts a rank's suited codes before its bare ones
+        named = 0
+        bare: list[int] = []
+        for c in play.cards:
             if len(c) == 2:
                 bit = 1 << CARD_OF[c]
-                if not hand & bit:
+                if not hand & bit or named & bit:
                     return 0
-                chosen |= bit
+                named |= bit
             else:
-                shift = 4 * RANK_OF[c]
-                free = ((hand & ~chosen) >> shift) & 15
-                if not free:
-                    return 0
-                chosen |= LOW4[free] << shift
-        return chosen
+                bare.append(RANK_OF[c])
+        if not bare:
+            return named
+        rest = take_ranks(hand & ~named, bare)
+        return rest and named | rest
 
     def _apply(self, seat: int, action: Any) -> None:
         if isinstance(action, Play):
@@ -474,21 +500,18 @@ class CheatState(State):
                 params={"id": repr(action_id)},
             )
         seat = self.to_act[0]
-        if self.ask >= 0:
+        if action_id >= 2:
+            ranks = PLAY_RANKS[action_id - 2]
+            chosen = take_ranks(self.hands[seat], ranks) if self.ask < 0 else 0
+            if self._fault(action_id, len(ranks), chosen) is None:
+                self._play(seat, chosen)
+                return
+        elif self._fault(action_id) is None:
             if action_id == CHALLENGE:
                 self._challenge(seat)
-                return
-            if action_id == PASS:
+            else:
                 self._pass(seat)
-                return
-        elif action_id >= 2:
-            ranks = PLAY_RANKS[action_id - 2]
-            most = self.game.max_cards
-            if most is None or len(ranks) <= most:
-                chosen = take_ranks(self.hands[seat], ranks)
-                if chosen:
-                    self._play(seat, chosen)
-                    return
+            return
         raise IllegalAction(
             f"action id {action_id} is not legal now; legal: {list(self.legal_ids())}",
             code="action_id_illegal",
@@ -832,7 +855,7 @@ def _setup_cards(value: Any, what: str) -> int:
     mask = 0
     for c in value:
         if not isinstance(c, str) or c not in CARD_OF:
-            raise setup_error(f"not a card code: {c!r} (rank A23456789TJQK + suit CDHS)")
+            raise setup_error(f"not a card code: {c!r} (rank {RANKS} + suit {SUITS})")
         bit = 1 << CARD_OF[c]
         if mask & bit:
             raise setup_error(f"card {c} appears twice")

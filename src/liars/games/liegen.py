@@ -43,9 +43,8 @@ from ..core import (
     setup_error,
 )
 from ..rng import Chance
+from .cheat_cards import RANKS, SUITS
 
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
 JOKER = 52
 CODES: tuple[str, ...] = (*(r + s for r in RANKS for s in SUITS), "X")
 CARD_INDEX: dict[str, int] = {c: i for i, c in enumerate(CODES)}
@@ -226,7 +225,7 @@ class LiegenState(State):
 
     @classmethod
     def from_setup(cls, game: Game, rng: Chance, setup: Mapping[str, Any]) -> LiegenState:
-        g: LiegenGame = game  # type: ignore[assignment]
+        g = _liegen(game)
         try:
             check_keys(setup, ("hands",), ("dealer", "pile", "round_wins"))
         except IllegalAction as exc:
@@ -304,7 +303,7 @@ class LiegenState(State):
     @classmethod
     def _check_saved(cls, game: Game, data: Mapping[str, Any]) -> None:
         super()._check_saved(game, data)
-        g: LiegenGame = game  # type: ignore[assignment]
+        g = _liegen(game)
         n, target, size = g.players, g.target_wins, len(g.deck)
         for h in saved_list(data["hands"], "hands", length=n):
             for c in saved_list(h, "a hand", most=size):
@@ -432,43 +431,62 @@ class LiegenState(State):
                 params={"id": repr(action_id)},
             )
         seat = self.to_act[0]
-        if self.asking >= 0:
-            if action_id == ACCUSE_ID:
-                self._accuse(seat)
-                return
-            if action_id == PASS_ID:
-                self._pass()
-                return
-        elif action_id >= 2:
-            t = self.game.tables
-            c, a = divmod(action_id - 2, t.na)
-            if c < t.ncards and t.follows[self.ann + 1][a] and c in self.hands[seat]:
+        if action_id >= 0 and self._fault(seat, action_id) is None:
+            if action_id >= 2:
+                c, a = divmod(action_id - 2, self.game.tables.na)
                 self._play(seat, c, a)
-                return
+            elif action_id == ACCUSE_ID:
+                self._accuse(seat)
+            else:
+                self._pass()
+            return
         raise IllegalAction(
             f"action id {action_id!r} is not legal now; legal: {list(self.legal_ids())}",
             code="action_id_illegal",
             params={"id": action_id},
         )
 
+    def _fault(self, seat: int, action_id: int) -> str | None:
+        """Why ``seat`` (to act) may not take the action ``action_id`` (>= 0) now; ``None``: legal.
+
+        The one statement of what is legal: :meth:`act_id` and the object and
+        JSON paths (:meth:`_check`, by the action's id) both ask it, so a rule
+        changes in one place.  The answer is a reason, cheap to compute; only
+        a refused object action is turned into a message.
+        """
+        if action_id < 2:
+            return None if self.asking >= 0 else "must_play"
+        if self.asking >= 0:
+            return "must_accuse_or_pass"
+        t = self.game.tables
+        c, a = divmod(action_id - 2, t.na)
+        if c not in self.hands[seat]:  # also a card beyond the deck: no hand holds one
+            return "not_in_hand"
+        return None if t.follows[self.ann + 1][a] else "announce"
+
     def _check(self, seat: int, action: Any) -> None:
         t = self.game.tables
+        if isinstance(action, Play):  # parsed: its card and announcement are codes of this game
+            action_id = 2 + CARD_INDEX[action.card] * t.na + t.ann_index[action.announce]
+        else:
+            action_id = ACCUSE_ID if isinstance(action, Accuse) else PASS_ID
+        fault = self._fault(seat, action_id)
+        if fault is None:
+            return
         if isinstance(action, Play):
-            if self.asking >= 0:
+            if fault == "must_accuse_or_pass":
                 raise IllegalAction(
                     f"seat {self.ann_seat} just played a card: seat {seat} must accuse or pass, not play",
                     code="must_accuse_or_pass",
                     params={"seat": seat, "player": self.ann_seat},
                 )
-            card = CARD_INDEX[action.card]
-            if card not in self.hands[seat]:
+            if fault == "not_in_hand":
                 raise IllegalAction(
                     f"{action.card} is not in seat {seat}'s hand",
                     code="not_in_hand",
                     params={"seat": seat, "cards": [action.card]},
                 )
-            a = t.ann_index[action.announce]
-            if not t.follows[self.ann + 1][a]:
+            if fault == "announce":
                 prev = t.ann_codes[self.ann]
                 params = {"announce": action.announce, "prev": prev}
                 head = f"announcement {action.announce} does not follow {prev}: announce"
@@ -489,7 +507,7 @@ class LiegenState(State):
                     code="announce_rank_or_suit",
                     params=params,
                 )
-        elif self.asking < 0:
+        else:
             kind = "accuse" if isinstance(action, Accuse) else "pass"
             raise IllegalAction(
                 f"no card is waiting to be accused: seat {seat} must play a card, not {kind}",
@@ -836,6 +854,13 @@ class _LogReplay:
             self.sizes = []  # a setup's hands may be any sizes
 
 
+def _liegen(game: Game) -> LiegenGame:
+    """``game`` as Liegen's own class: the state's class methods are given the core's ``Game``."""
+    if not isinstance(game, LiegenGame):
+        raise TypeError(f"a Liegen state needs a Liegen game, not {type(game).__name__}")
+    return game
+
+
 def _cards(codes: Any, what: str, ncards: int) -> list[int]:
     if not isinstance(codes, list):
         raise setup_error(f"{what} must be a list of card codes, not {codes!r}")
@@ -947,13 +972,13 @@ class LiegenGame(Game):
         if c is None or c >= t.ncards:
             jok = ", or X for a joker" if self.jokers else ""
             raise IllegalAction(
-                f"{card!r} is not a card: codes are rank A23456789TJQK + suit CDHS{jok}",
+                f"{card!r} is not a card: codes are rank {RANKS} + suit {SUITS}{jok}",
                 code="not_a_card",
                 params={"value": repr(card)},
             )
         a = t.ann_index.get(announce) if isinstance(announce, str) else None
         if a is None:
-            form = "a rank code A23456789TJQK" if t.rank_step else "a card code like 3S (no joker)"
+            form = f"a rank code {RANKS}" if t.rank_step else "a card code like 3S (no joker)"
             raise IllegalAction(
                 f"{announce!r} is not an announcement: announce {form}",
                 code="not_an_announcement",

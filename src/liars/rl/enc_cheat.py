@@ -22,9 +22,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import Game, GameConfigError, IllegalAction, State
+from ..games.cheat_cards import RANKS
 from .base import Encoder, Field, Obs
 
-RANKS = "A23456789TJQK"
 RANK_OF = {r: i for i, r in enumerate(RANKS)}
 PLAYS: tuple[tuple[int, int], ...] = tuple((c, h) for c in range(1, 5) for h in range(c + 1))
 PLAY_OF = {p: 2 + i for i, p in enumerate(PLAYS)}

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import Game
+from ..games.cheat_cards import RANKS
 from .base import Encoder, Field, Obs
 
-RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 CARD = {r + s: i for i, (r, s) in enumerate((r, s) for r in RANKS for s in SUITS)}
 RANK = {r: 52 + i for i, r in enumerate(RANKS)}  # rank-only announcements (rank_step)

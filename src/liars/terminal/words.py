@@ -8,9 +8,9 @@ same catalog: whatever the screen says, the player may type.
 
 from __future__ import annotations
 
+from ..games.cheat_cards import RANKS
 from .i18n import _, npgettext, pgettext
 
-RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SYMBOL_SUIT = {v: k for k, v in SUIT_SYMBOL.items()}
@@ -87,12 +87,9 @@ def ranks(count: int, rank: str) -> str:
     One card is its own catalog phrase, because the number word agrees with
     the noun: Norwegian says "ett ess" but "én dame".
     """
-    if count == 1 and rank in _ONE_CARD:
+    if count == 1 and rank in RANKS:
         return _one_card(rank)
     return _ranks(count, rank).format(count=number_word(count))
-
-
-_ONE_CARD = "A23456789TJQK"
 
 
 def _one_card(rank: str) -> str:
