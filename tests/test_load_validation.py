@@ -398,6 +398,12 @@ def _invariants(state: liars.State) -> None:
         assert (max(s.round_wins) >= target) == state.over
         if not state.over:
             assert all(s.hands)
+    elif game.id == "liars-dice-poker":
+        assert len(s.lives) == 2 and all(0 <= v <= game.options["lives"] for v in s.lives)
+        assert state.over == (min(s.lives) == 0)
+        if not state.over:
+            assert len(s.dice) == 5 and all(1 <= d <= 6 for d in s.dice) and state.to_act == (s.holder,)
+            assert [c[1] for c in s.claims] == sorted({c[1] for c in s.claims})  # claims rise
     else:
         held = [c for h in s.hands for c in h] + list(s.deck) + [c for p in s.played for c in p]
         assert Counter(held + ([s.set_aside] if s.set_aside else [])) == Counter(LOVE_DECK)
