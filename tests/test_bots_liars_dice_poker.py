@@ -132,3 +132,24 @@ def test_strong_learns_where_the_other_calls() -> None:
 
 def test_the_action_bound_scales_with_lives() -> None:
     assert bots.action_bound(liars.make(GAME, lives=10)) == 2 * bots.action_bound(liars.make(GAME, lives=5))
+
+
+def test_strong_starts_afresh_in_a_new_game() -> None:
+    """One bot over two one-round games (both round 1): what it learnt in the first is dropped."""
+
+    class NeverCalls:
+        def act(self, view: Any, legal: Any) -> Any:
+            names = [a.to_json()["type"] for a in legal]
+            return legal[names.index("accept")] if "accept" in names else legal[0]
+
+    strong = lp.StrongBot(seed=5)
+    game = liars.make(GAME, seed=8, lives=1)
+    state = game.new_game(setup={"starter": 0})
+    seats = [strong, NeverCalls()]
+    while not state.over:
+        seat = state.to_act[0]
+        state.act(seat, bots.checked_act(seats[seat], "x", state.view(seat), state.legal_actions(seat), game))
+    assert strong.tau != strong.prior_tau  # it learnt something in the first game
+    state = liars.make(GAME, seed=9, lives=1).new_game(setup={"starter": 0})
+    strong.act(state.view(0), state.legal_actions(0))
+    assert strong.tau == strong.prior_tau and strong.bluff == strong.prior_bluff

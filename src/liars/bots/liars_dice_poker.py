@@ -204,6 +204,7 @@ class StrongBot:
         self._pending: dict[tuple[int, int], float] = {}
         self._seen: list[tuple[float, bool]] = []
         self._round = 0
+        self._claims: list[tuple[int, str, tuple[int, ...]]] = []
         # the other's claims I answered: (round, position) -> (support, a jump above the smallest raise)
         self._asked: dict[tuple[int, int], tuple[float, bool]] = {}
         self._truths: dict[bool, list[tuple[float, bool]]] = {False: [], True: []}
@@ -213,15 +214,17 @@ class StrongBot:
     def _observe(self, view: Mapping[str, Any]) -> None:
         """Learn where the other calls: each of my claims, its support as it saw it, called or not.
 
-        Memory across decisions of one game (a new game, seen by its round
-        going back, starts afresh); a bot made anew for each decision just
-        keeps the prior threshold.
+        Memory across decisions of one game: a new game (its round going
+        back, or this round's claims not those seen before) starts afresh; a
+        bot made anew for each decision just keeps its priors.
         """
         rnd = view["round"]
-        if rnd < self._round:
+        claims = [(c["seat"], c["hand"], tuple(c["values"])) for c in view["claims"]]
+        if rnd < self._round or (rnd == self._round and claims[: len(self._claims)] != self._claims):
             self._pending, self._seen, self._asked = {}, [], {}
             self._truths = {False: [], True: []}
-        self._round = rnd
+            self.tau, self.bluff = self.prior_tau, dict(self.prior_bluff)
+        self._round, self._claims = rnd, claims
         me = view["seat"]
         history = view["history"]
         done = []
