@@ -93,11 +93,12 @@ async def create(request: Request) -> Response:
     req = await _body(request, CreateTable)
     settings = {
         "window_seconds": req.window_seconds,
-        "turn_seconds": req.turn_seconds,
         "grace_seconds": req.grace_seconds,
         "standin": req.standin,
         "listed": req.listed,
     }
+    if "turn_seconds" in req.model_fields_set:  # else the hub's default (a limit for 2+ people)
+        settings["turn_seconds"] = req.turn_seconds
     table, seat, token = await hub_of(request).create(
         req.game,
         req.players,

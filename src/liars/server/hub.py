@@ -35,9 +35,11 @@ MAX_MISSES = 100_000
 WAITING_SECONDS = 3600.0  # a table nobody completed in this long is closed (it kept memory and the lobby)
 MAX_WAITING = 20  # waiting tables one address may have at once
 REMATCH_HOLD = 300.0  # seconds a rematch's seats wait for the old table's players before anyone may join
+# A table of two or more people gets a turn timer unless its host says otherwise: a player who
+# stays connected and never acts would stall it for ever (a stand-in bot plays the turn instead).
+SILENT_TURN = 90.0
 DEFAULTS: dict[str, Any] = {
     "window_seconds": 5.0,
-    "turn_seconds": None,
     "grace_seconds": 60.0,
     "listed": False,  # in the web lobby's lists (web.py); else the invite link is the only way in
 }
@@ -226,6 +228,7 @@ class Hub:
         """A new table; the creator takes the first human seat (a token comes back for it).
 
         ``client``: the creator's address, whose waiting tables are capped (``max_waiting``).
+        ``settings`` without ``turn_seconds``: ``SILENT_TURN`` for two or more human seats.
         """
         self._check_hosting(client)
         game = self.game(game_id, players, options)
@@ -249,6 +252,8 @@ class Hub:
                     code="seat_kind",
                     params={"seat": i, "kind": kind, "levels": list(levels)},
                 )
+        if "turn_seconds" not in settings:  # not chosen (null is a choice: no timer)
+            settings = {**settings, "turn_seconds": SILENT_TURN if kinds.count("human") > 1 else None}
         settings = {**DEFAULTS, **settings}
         standin = settings.get("standin")
         if standin is None:
