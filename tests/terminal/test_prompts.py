@@ -50,7 +50,8 @@ def test_help_starts_with_the_rules_in_brief() -> None:
     for lang in ("nb", "nl", "en"):
         i18n.use(lang)
         for game_id in liars.GAME_IDS:
-            state = liars.make(game_id, players=3, seed=1).new_game()
+            players = min(3, liars.game_class(game_id).info.max_players)  # the poker game is for two
+            state = liars.make(game_id, players=players, seed=1).new_game()
             seat = state.to_act[0]
             view = state.view(seat)
             lines = screens.help_lines(

@@ -10,6 +10,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+import liars
 from liars.terminal import i18n
 from liars.terminal.i18n import _
 from liars.terminal.loop import load_saved
@@ -122,4 +123,4 @@ def test_play_without_a_game_or_a_file_says_what_to_do() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 2
-    assert "Choose a game: cheat, liars-dice, liegen, love-letter." in clean(child.before)
+    assert f"Choose a game: {', '.join(liars.GAME_IDS)}." in clean(child.before)
