@@ -153,3 +153,27 @@ def test_strong_starts_afresh_in_a_new_game() -> None:
     state = liars.make(GAME, seed=9, lives=1).new_game(setup={"starter": 0})
     strong.act(state.view(0), state.legal_actions(0))
     assert strong.tau == strong.prior_tau and strong.bluff == strong.prior_bluff
+
+
+def test_strong_finds_a_caller_that_ignores_rerolls() -> None:
+    """A seat that calls on the claim's chance from five fresh dice is read that way."""
+
+    class FreshDice:
+        def act(self, view: Any, legal: Any) -> Any:
+            names = [a.to_json()["type"] for a in legal]
+            if "accept" in names:
+                c = view["claim"]
+                fresh = lp.HOLD[()][CLAIM_INDEX[Claim(c["hand"], tuple(c["values"]))]]
+                return legal[0] if fresh < 0.4 else legal[1]
+            if names[0] == "reroll":
+                return legal[0]  # keep all
+            return legal[0]  # the smallest claim
+
+    strong = lp.StrongBot(seed=2)
+    game = liars.make(GAME, seed=4, lives=10)
+    state = game.new_game()
+    seats = [strong, FreshDice()]
+    while not state.over:
+        seat = state.to_act[0]
+        state.act(seat, bots.checked_act(seats[seat], "x", state.view(seat), state.legal_actions(seat), game))
+    assert strong.reads == "prior"

@@ -18,8 +18,11 @@ and claims its true hand when it beats the claim, else the smallest raise.
   ``q / (q + bluff (1 - q))``; there are two rates, for the smallest raise and
   for a jump above it, each fitted (maximum likelihood over a grid, with a
   prior) to the claims whose truth it learnt by looking or by a call;
-* *its calls*: it calls a claim whose ``q`` (as it sees it) is below ``tau``,
-  fitted the same way to which of this bot's claims it called.
+* *its calls*: it calls a claim that looks less likely than ``tau``, fitted
+  the same way to which of this bot's claims it called; "looks" is read two
+  ways, the claim's ``q`` as the other sees it (the dice it passed, the
+  re-roll count) or its chance from five fresh dice (a player who ignores
+  re-rolls), and the reading that fits the calls seen better is used.
 
 It calls when the claim is less likely than accepting is worth
 (``base + spread`` times the chance of re-rolling above it, :data:`IMP2`).
@@ -201,8 +204,9 @@ class StrongBot:
         self.spread = spread
         self.learn = learn
         # (round, claim position) -> the claim's support as the other saw it; then whether it was called
-        self._pending: dict[tuple[int, int], float] = {}
-        self._seen: list[tuple[float, bool]] = []
+        self._pending: dict[tuple[int, int], tuple[float, float]] = {}
+        self._seen: list[tuple[float, float, bool]] = []  # (support, prior chance, called)
+        self.reads = "support"  # what the other's calls are fitted on: "support" or "prior"
         self._round = 0
         self._claims: list[tuple[int, str, tuple[int, ...]]] = []
         # the other's claims I answered: (round, position) -> (support, a jump above the smallest raise)
@@ -223,7 +227,7 @@ class StrongBot:
         if rnd < self._round or (rnd == self._round and claims[: len(self._claims)] != self._claims):
             self._pending, self._seen, self._asked = {}, [], {}
             self._truths = {False: [], True: []}
-            self.tau, self.bluff = self.prior_tau, dict(self.prior_bluff)
+            self.tau, self.bluff, self.reads = self.prior_tau, dict(self.prior_bluff), "support"
         self._round, self._claims = rnd, claims
         me = view["seat"]
         history = view["history"]
@@ -236,9 +240,17 @@ class StrongBot:
                 h = history[r - 1]
                 done.append(((r, j), j == len(h["claims"]) - 1 and h["caller"] != me))
         for key, called in done:
-            self._seen.append((self._pending.pop(key), called))
+            q, p0 = self._pending.pop(key)
+            self._seen.append((q, p0, called))
         if self._seen:
-            self.tau = max(_TAUS, key=lambda t: _fit(t, self._seen, self.prior_tau))
+            # two readings of where it calls: on the claim's support given the re-roll count, or on
+            # its chance from five fresh dice; the likelier fit wins
+            fits = []
+            for i, reads in ((0, "support"), (1, "prior")):
+                seen = [(o[i], o[2]) for o in self._seen]
+                tau = max(_TAUS, key=lambda t: _fit(t, seen, self.prior_tau))
+                fits.append((_fit(tau, seen, self.prior_tau) - (0.5 if i else 0.0), tau, reads))
+            _, self.tau, self.reads = max(fits)
         # the other's claims whose truth I learnt: by looking (I accepted) or by a call
         told: list[tuple[tuple[int, int], bool, float, bool | None]] = []
         for (r, j), (q, jump) in self._asked.items():
@@ -259,6 +271,10 @@ class StrongBot:
             self.bluff[jump] = max(
                 _BLUFFS, key=lambda b: _fit_bluff(b, self._truths[jump], self.prior_bluff[jump])
             )
+
+    def _looks(self, theirs: Sequence[int] | None, k: int, x: int) -> float:
+        """How likely claim ``x`` looks to the other, by the reading its calls were fitted on."""
+        return support(theirs, k, x) if self.reads == "support" else HOLD[()][x]
 
     def believed(self, q: float, jump: bool) -> float:
         """The chance the other's claim holds, ``q`` being its chance had it rolled for it honestly."""
@@ -298,12 +314,12 @@ class StrongBot:
         held = BEST[tuple(dice)]
         best, best_v = c + 1, -1.0
         for x in range(c + 1, _N):
-            called = support(theirs, k, x) < self.tau
+            called = self._looks(theirs, k, x) < self.tau
             v = float(held >= x) if called else 1.0 - self.base - self.spread * imp[x]
             if v >= best_v - 1e-12:  # ties to the higher claim: harder to top
                 best, best_v = x, v
         if self.learn:
-            self._pending[(view["round"], len(claims))] = support(theirs, k, best)
+            self._pending[(view["round"], len(claims))] = (support(theirs, k, best), HOLD[()][best])
         return _by_id(legal, CLAIMS[best])
 
     def _reroll(self, dice: Sequence[int], theirs: Sequence[int] | None, c: int) -> Reroll:
@@ -312,8 +328,9 @@ class StrongBot:
         base, spread = self.base, self.spread
         best_score, best_keep = -1.0, tuple(dice)
         for k in range(DICE + 1):
-            called = [x for x in range(c + 1, _N) if support(theirs, k, x) < self.tau]
-            free = [x for x in range(c + 1, _N) if support(theirs, k, x) >= self.tau]
+            looks = {x: self._looks(theirs, k, x) for x in range(c + 1, _N)}
+            called = [x for x, q in looks.items() if q < self.tau]
+            free = [x for x, q in looks.items() if q >= self.tau]
             first = called[0] if called else _N
             # worth of ending with best hand h: 1 if a claim it will be called on holds (the
             # lowest such is the easiest), else the best claim it will let pass
