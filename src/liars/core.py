@@ -27,13 +27,44 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypedDict, cast
 
 from .rng import Chance, Rng
 
 JSON = dict[str, Any]
+
+
+class View(TypedDict):
+    """The keys of every view (``docs/protocol.md``, "Keys in every view"); each game adds its own.
+
+    Each game's state is a ``State[<Game>View]``, its view type a subclass of
+    this one, so ``state.view(seat)["dice"]`` is typed where the state's
+    class is known; code that holds a plain ``State`` gets an untyped view
+    (``Any``), as a ``dict[str, Any]`` was before.
+    """
+
+    game: str
+    seat: int | None
+    players: int
+    options: dict[str, Any]
+    to_act: list[int]
+    over: bool
+    winners: list[int]
+    history: list[Any]
+    history_len: int
+    history_epoch: int
+
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    #: A state's view type: a :class:`View` subclass (plain ``State``: not known here).
+    V = TypeVar("V", bound=Mapping[str, Any], default=Any, covariant=True)
+else:  # typing.TypeVar takes no default before Python 3.13; only type checkers read it
+    V = typing.TypeVar("V")
 
 FORMAT = "liars/1"
 
@@ -373,7 +404,7 @@ class Game:
         return f"liars.make({self.id!r}, players={self.players}, seed={self.seed}{opts})"
 
 
-class State:
+class State(Generic[V]):
     """One game in progress.  Mutated by :meth:`act`; copied by :meth:`clone`.
 
     Subclasses keep ``to_act`` (tuple of seats), ``over`` and ``winners`` as
@@ -548,7 +579,7 @@ class State:
         """
         raise NotImplementedError
 
-    def view(self, seat: int | None, *, since: int = 0) -> JSON:
+    def _full_view(self, seat: int | None, *, since: int = 0) -> JSON:
         """All that ``seat`` may know and nothing more; ``None`` for a spectator.
 
         ``since`` keeps only ``history[since:]`` (empty when ``since`` is at or
@@ -588,6 +619,15 @@ class State:
         }
         out.update(self._view(seat, since))
         return out
+
+    if TYPE_CHECKING:
+
+        def view(self, seat: int | None, *, since: int = 0) -> V:
+            """The view, typed as the game's own view type (:class:`View` and the game's keys)."""
+            return cast(V, self._full_view(seat, since=since))
+
+    else:
+        view = _full_view  # the same function: the typed signature costs no call at run time
 
     @property
     def history_epoch(self) -> int:

@@ -579,7 +579,7 @@ def _rollout(
         v = state.view(seat, since=_END)
         left, out = v["unseen"], v["out"]
         unseen = partial(_believed, left, out, me, seen) if seat == me else partial(_same, left)
-        p = choose(v["hand"], seat, out, v["protected"], v["known"], unseen, rng)
+        p = choose(v["hand"] or [], seat, out, v["protected"], v["known"], unseen, rng)
 
 
 def _same(left: Mapping[str, int]) -> Mapping[str, int]:

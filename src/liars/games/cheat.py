@@ -33,6 +33,7 @@ from ..core import (
     IllegalAction,
     Option,
     State,
+    View,
     check_int,
     check_keys,
     full_history,
@@ -205,7 +206,21 @@ def parse(text: str) -> CheatAction:
     return make_play(codes)
 
 
-class CheatState(State):
+class CheatView(View):
+    """Cheat's view: the common keys and these (``docs/protocol.md``, cheat)."""
+
+    hand: list[str] | None
+    hand_sizes: list[int]
+    pile_size: int
+    required_rank: str
+    starter: int
+    last_play: dict[str, Any] | None
+    window: bool
+    to_ask: list[int]
+    revealed: dict[str, Any] | None
+
+
+class CheatState(State[CheatView]):
     """A game of Cheat in progress.  Hands, pile and last play are 52-bit card masks."""
 
     _FIELDS = (

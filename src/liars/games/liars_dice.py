@@ -28,6 +28,7 @@ from ..core import (
     IllegalAction,
     Option,
     State,
+    View,
     check_int,
     check_keys,
     full_history,
@@ -131,7 +132,22 @@ def count_face(dice: Sequence[Sequence[int]], face: int, wild_ones: bool) -> int
     return sum(1 for hand in dice for d in hand if d == face or (wild and d == 1))
 
 
-class DiceState(State):
+class DiceView(View):
+    """Liar's Dice's view: the common keys and these (``docs/protocol.md``, liars-dice)."""
+
+    dice: list[int] | None
+    dice_counts: list[int]
+    total_dice: int
+    round: int
+    opener: int | None
+    bid: dict[str, Any] | None
+    bids: list[dict[str, Any]]
+    revealed: dict[str, Any] | None
+    rolloff: list[list[int | None]]
+    places: list[int] | None
+
+
+class DiceState(State[DiceView]):
     """A match of Liar's Dice in progress."""
 
     _FIELDS = (

@@ -36,6 +36,7 @@ from ..core import (
     IllegalAction,
     Option,
     State,
+    View,
     check_int,
     check_keys,
     full_history,
@@ -233,7 +234,24 @@ def claim_json(seat: int, index: int) -> JSON:
     return {"seat": seat, "hand": c.hand, "values": list(c.values)}
 
 
-class PokerState(State):
+class PokerView(View):
+    """Liar's Dice Poker's view: the common keys and these (``docs/protocol.md``)."""
+
+    lives: list[int]
+    round: int
+    starter: int | None
+    holder: int | None
+    phase: str | None
+    dice: list[int] | None
+    passed_dice: list[int] | None
+    rerolled: int | None
+    claim: dict[str, Any] | None
+    claims: list[dict[str, Any]]
+    revealed: dict[str, Any] | None
+    rolloff: list[list[int | None]]
+
+
+class PokerState(State[PokerView]):
     """A match of Poker Liar's Dice in progress.
 
     ``phase`` is what the seat to act must do: ``claim`` (the holder has

@@ -33,6 +33,7 @@ from ..core import (
     IllegalAction,
     Option,
     State,
+    View,
     check_int,
     check_keys,
     register,
@@ -171,7 +172,21 @@ def _tables(jokers: bool, follow: str) -> _Tables:
     return _TABLES[key]
 
 
-class LiegenState(State):
+class LiegenView(View):
+    """Liegen's view: the common keys and these (``docs/protocol.md``, liegen)."""
+
+    hand: list[str] | None
+    hand_sizes: list[int]
+    pile_size: int
+    announcement: dict[str, Any] | None
+    dealer: int
+    round: int
+    round_wins: list[int]
+    window: list[int]
+    turned: dict[str, Any] | None
+
+
+class LiegenState(State[LiegenView]):
     """A match of Liegen in progress.
 
     ``ann`` is the current announcement's index (-1 at the start of a trick),

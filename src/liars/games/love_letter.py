@@ -28,6 +28,7 @@ from ..core import (
     IllegalAction,
     Option,
     State,
+    View,
     check_int,
     check_keys,
     register,
@@ -150,7 +151,24 @@ def _shape(card: Any, target: Any, guess: Any, players: int) -> None:
         )
 
 
-class LoveState(State):
+class LoveView(View):
+    """Love Letter's view: the common keys and these (``docs/protocol.md``, love-letter)."""
+
+    hand: list[str] | None
+    played: list[list[str]]
+    out: list[bool]
+    protected: list[bool]
+    deck_size: int
+    set_aside_down: bool
+    round: int
+    starter: int
+    round_wins: list[int]
+    target_wins: int
+    known: dict[str, str]
+    unseen: dict[str, int]
+
+
+class LoveState(State[LoveView]):
     """A match of Love Letter in progress; ``to_act`` is the one seat whose turn it is."""
 
     _FIELDS = (

@@ -78,7 +78,8 @@ class Encoder:
         ``since`` past any end decodes no history entry at all, where a full
         view decodes the whole history.
         """
-        return state.view(seat, since=_PAST_ANY_END)
+        view: JSON = state.view(seat, since=_PAST_ANY_END)
+        return view
 
     def rel(self, seat: int, me: int) -> int:
         """Seats are encoded relative to the viewer: 0 is me, 1 the next clockwise, ..."""
@@ -146,8 +147,10 @@ class Tails:
     def view(self, state: State, seat: int | None) -> JSON:
         """The view with the kept history (a list kept here too: read it, do not change it)."""
         keep = self.keep
+        view: JSON
         if keep == 0:  # no entry wanted, not even the new ones (a Liar's Dice round that just ended)
-            return state.view(seat, since=_PAST_ANY_END)
+            view = state.view(seat, since=_PAST_ANY_END)
+            return view
         epoch, done, kept = self.seen.get(seat, _NOTHING_SEEN)
         view = state.view(seat, since=done)
         n = view["history_len"]

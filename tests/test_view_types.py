@@ -1,0 +1,63 @@
+"""Every game's view type (a TypedDict of docs/protocol.md's keys) is what its views hold, key for key."""
+
+from __future__ import annotations
+
+import random
+import types
+import typing
+from typing import Any
+
+import pytest
+
+import liars
+from liars.core import State, View
+
+
+def view_type(game_id: str) -> Any:
+    """The ``V`` of the game's ``State[V]``."""
+    cls = liars.make(game_id, seed=0).state_class
+    for base in getattr(cls, "__orig_bases__", ()):
+        if typing.get_origin(base) is State:
+            return typing.get_args(base)[0]
+    raise AssertionError(f"{cls.__name__} does not say its view type")
+
+
+def fits(value: Any, hint: Any) -> bool:
+    """Whether a JSON value has the (shallow) type ``hint``: unions, lists, dicts, scalars."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(fits(value, h) for h in typing.get_args(hint))
+    if hint is Any:
+        return True
+    if hint is type(None):
+        return value is None
+    if origin is list:
+        (item,) = typing.get_args(hint)
+        return isinstance(value, list) and all(fits(v, item) for v in value)
+    if origin is dict:
+        key, item = typing.get_args(hint)
+        return isinstance(value, dict) and all(fits(k, key) and fits(v, item) for k, v in value.items())
+    if hint is int:
+        return type(value) is int
+    return isinstance(value, hint)
+
+
+@pytest.mark.parametrize("game_id", liars.game_ids())
+def test_views_hold_exactly_their_typed_keys(game_id: str) -> None:
+    vt = view_type(game_id)
+    assert issubclass(vt, dict) and set(View.__required_keys__) <= vt.__required_keys__
+    hints = typing.get_type_hints(vt)
+    for seed in range(3):
+        game = liars.make(game_id, seed=seed)
+        state = game.new_game()
+        rng = random.Random(seed)
+        for _ in range(200):
+            for seat in (None, *range(game.players)):
+                view = state.view(seat)
+                assert set(view) == vt.__required_keys__, set(view) ^ vt.__required_keys__
+                wrong = {k: v for k, v in view.items() if not fits(v, hints[k])}
+                assert not wrong, wrong
+            if state.over:
+                break
+            seat = state.to_act[0]
+            state.act(seat, rng.choice(state.legal_actions(seat)))
