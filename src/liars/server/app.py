@@ -31,7 +31,7 @@ from liars.core import JSON, GameConfigError, IllegalAction
 
 from .conn import Metrics
 from .guard import Guard
-from .hub import MAX_WAITING, WAITING_SECONDS, Hub
+from .hub import MAX_BOT_TABLES, MAX_WAITING, WAITING_SECONDS, Hub
 from .limits import HTTP_BURST, HTTP_RATE, READ_BURST, READ_RATE, HttpRateLimit
 from .redact import install as install_redaction
 from .refusals import TableError
@@ -208,6 +208,7 @@ def create_app(
     read_burst: float = READ_BURST,
     waiting_seconds: float = WAITING_SECONDS,
     max_waiting: int | None = MAX_WAITING,
+    max_bot_tables: int | None = MAX_BOT_TABLES,
 ) -> Starlette:
     """The server over the database at ``db`` (a SQLAlchemy async URL).
 
@@ -218,7 +219,8 @@ def create_app(
     (with the writes' limit: ``http_rate=None`` lifts both).  ``allow_origins``: the origins
     (``https://host[:port]``) besides the server's own whose pages may open a WebSocket or
     write (see :mod:`.guard`).  ``waiting_seconds``: how long a table may wait for its players
-    before it is closed; ``max_waiting``: waiting tables per creating address (None: no cap).
+    before it is closed; ``max_waiting``: waiting tables per creating address (None: no cap);
+    ``max_bot_tables``: bots-only tables in play per creating address (None: no cap).
     """
     install_redaction()
     hub = Hub(
@@ -227,6 +229,7 @@ def create_app(
         metrics=Metrics() if metrics else None,
         waiting_seconds=waiting_seconds,
         max_waiting=max_waiting,
+        max_bot_tables=max_bot_tables,
     )
     app = Starlette(
         routes=list(ROUTES),

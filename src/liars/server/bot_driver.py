@@ -6,6 +6,11 @@ keeps taking answers meanwhile; when it is done the driver checks, under the
 lock, that the bot's job (the seat and the view it was given) is still the
 table's, and otherwise asks again.  A bot that fails or answers illegally
 plays its first legal action: a bot never stalls a table.
+
+A table of bots only that nobody watches plays on for ``BOT_IDLE`` seconds
+(from its creation or its last spectator leaving), then pauses until someone
+watches: bots entertain nobody unseen, and their search costs the CPU that
+real tables' bots need.  Its log is whole meanwhile; a spectator resumes it.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from typing import TYPE_CHECKING, Any
 
 from liars import bots
@@ -22,6 +28,8 @@ if TYPE_CHECKING:
     from .tables import Table
 
 log = logging.getLogger("liars.server")
+
+BOT_IDLE = 60.0  # seconds a bots-only table plays on with nobody watching, then it pauses
 
 Job = tuple[int, JSON, list[Any], tuple[int, int]]  # seat, its view, its legal actions, what it is for
 
@@ -33,6 +41,20 @@ class BotDriver:
         self.table = table
         self._bots: dict[int, bots.Bot] = {}
         self._task: asyncio.Task[None] | None = None
+        self._unwatched_since = time.monotonic()
+
+    def unwatched(self) -> None:
+        """The table's last connection left: a bots-only table pauses ``BOT_IDLE`` seconds from now."""
+        self._unwatched_since = time.monotonic()
+
+    def paused(self) -> bool:
+        """A bots-only table nobody has watched for ``BOT_IDLE`` seconds: its bots wait."""
+        table = self.table
+        return (
+            not table.conns
+            and all(s.kind == "bot" for s in table.seats)
+            and time.monotonic() - self._unwatched_since >= BOT_IDLE
+        )
 
     def _bot(self, seat: int) -> tuple[bots.Bot, str]:
         table = self.table
@@ -48,7 +70,7 @@ class BotDriver:
         """What a bot has to do now: a window answer first, else a turn; None if nothing."""
         table = self.table
         st, win = table.state, table.windows.current
-        if st is None or st.over or table.broken or table.unfinished:
+        if st is None or st.over or table.broken or table.unfinished or self.paused():
             return None
         if win is not None:
             for s in st.window:
@@ -75,7 +97,7 @@ class BotDriver:
             async with table.lock:
                 job = self.next_job()
                 if job is None:
-                    if table.unfinished:
+                    if table.unfinished or self.paused():
                         table.news()  # the lobby and the table's page learn it stopped
                     return
                 seat, view, legal, token = job

@@ -34,6 +34,7 @@ MISS_SECONDS = 5.0  # an unknown table id is answered from memory for this long
 MAX_MISSES = 100_000
 WAITING_SECONDS = 3600.0  # a table nobody completed in this long is closed (it kept memory and the lobby)
 MAX_WAITING = 20  # waiting tables one address may have at once
+MAX_BOT_TABLES = 4  # bots-only tables in play one address may have at once (they cost CPU, not people)
 REMATCH_HOLD = 300.0  # seconds a rematch's seats wait for the old table's players before anyone may join
 # A table of two or more people gets a turn timer unless its host says otherwise: a player who
 # stays connected and never acts would stall it for ever (a stand-in bot plays the turn instead).
@@ -56,6 +57,7 @@ class Hub:
         lease: float = 30.0,
         waiting_seconds: float = WAITING_SECONDS,
         max_waiting: int | None = MAX_WAITING,
+        max_bot_tables: int | None = MAX_BOT_TABLES,
     ) -> None:
         self.store = store
         self.owner = owner or f"liars-{secrets.token_hex(6)}"
@@ -68,7 +70,9 @@ class Hub:
         self._games: dict[tuple[str, int | None, str], liars.Game] = {}
         self.waiting_seconds = waiting_seconds
         self.max_waiting = max_waiting
+        self.max_bot_tables = max_bot_tables
         self._hosted: dict[str, list[str]] = {}  # address -> the waiting tables it created
+        self._bot_hosted: dict[str, list[str]] = {}  # address -> the bots-only tables it created
 
     def game(self, game_id: str, players: int | None, options: dict[str, Any]) -> liars.Game:
         """The configured game for these settings, shared by every table that has them.
@@ -156,6 +160,26 @@ class Hub:
         while len(self._hosted) > MAX_MISSES:  # bounded like the other per-address books
             del self._hosted[next(iter(self._hosted))]
 
+    def _check_bot_tables(self, client: str | None) -> None:
+        """At most ``max_bot_tables`` bots-only tables in play per address (not over, not stopped).
+
+        A table of bots costs CPU and entertains nobody unless watched: 28 tables of strong
+        bots from one address slowed every real table's bots tenfold.
+        """
+        if client is None or self.max_bot_tables is None:
+            return
+        mine = [t for t in self._bot_hosted.get(client, []) if t in self.tables and self.tables[t].running]
+        self._bot_hosted[client] = mine
+        if len(mine) >= self.max_bot_tables:
+            raise TableError(
+                "rate_limited",
+                f"at most {self.max_bot_tables} tables of bots only in play from one address",
+                429,
+                {"limit": self.max_bot_tables},
+            )
+        while len(self._bot_hosted) > MAX_MISSES:
+            del self._bot_hosted[next(iter(self._bot_hosted))]
+
     def evict(self, table: Table) -> None:
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
@@ -231,6 +255,8 @@ class Hub:
         ``settings`` without ``turn_seconds``: ``SILENT_TURN`` for two or more human seats.
         """
         self._check_hosting(client)
+        if seats is not None and "human" not in seats:
+            self._check_bot_tables(client)
         game = self.game(game_id, players, options)
         kinds = seats if seats is not None else ["human"] * game.players
         if len(kinds) != game.players:
@@ -288,6 +314,8 @@ class Hub:
             raise TableError("internal", "the new table could not be loaded", 500)
         if client is not None and row.status == "waiting":
             self._hosted.setdefault(client, []).append(row.id)
+        if client is not None and not humans:
+            self._bot_hosted.setdefault(client, []).append(row.id)
         return table, seat, token
 
     async def rematch(

@@ -168,6 +168,7 @@ class Table:
             ],
             "winners": None if st is None or not st.over else list(st.winners),
             "unfinished": self.unfinished,
+            "paused": self.bots.paused(),
             "rematch": self.row.rematch,
         }
 
@@ -185,6 +186,12 @@ class Table:
             and all(s.kind == "bot" for s in self.seats)
             and self.seq >= bots.action_bound(self.game)
         )
+
+    @property
+    def running(self) -> bool:
+        """A bots-only table still in play (not over, not stopped at the bound): it costs CPU."""
+        st = self.state
+        return st is not None and not st.over and not self.unfinished and not self.broken
 
     def frame(self, seat: int | None, since: int | None = None) -> JSON:
         """The ``view`` message for ``seat``: see :func:`.frames.frame`."""
@@ -217,6 +224,8 @@ class Table:
             if self.state is not None:
                 conn.held = None  # a new connection (or a new seat) holds no history yet
                 self.push_views([conn])
+                if not self.state.over:
+                    self.bots.kick()  # a paused table of bots plays on while it is watched
 
     async def detach(self, conn: Conn) -> None:
         conn.forget()
@@ -229,6 +238,8 @@ class Table:
                 seat.conns -= 1
                 if not seat.conns and self.state is not None and not self.state.over:
                     self.timers.arm_grace(seat.index)
+            if not self.conns:
+                self.bots.unwatched()
             if not self.broken:
                 self.news()
             self.timers.arm_forget()
