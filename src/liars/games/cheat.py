@@ -151,6 +151,16 @@ _WINDOW_ACTIONS: list[Any] = [_CHALLENGE, _PASS]
 PLAYS: tuple[Play, ...] = tuple(Play(tuple(RANKS[r] for r in t)) for t in PLAY_RANKS)
 
 
+def challenge_outcome(turned: int, rank: int, challenger: int, player: int) -> tuple[bool, int]:
+    """(truthful, taker): true when every card turned is of the claimed rank; the one wrong takes the pile.
+
+    The one statement of that rule: the challenge itself and the saved
+    history's replay (:class:`_Replay`) both use it.
+    """
+    truthful = not turned & ~RANK_MASK[rank]
+    return truthful, (challenger if truthful else player)
+
+
 def _sort_key(code: str) -> tuple[int, int]:
     return RANK_OF[code[0]], SUITS.index(code[1]) if len(code) == 2 else 4
 
@@ -555,8 +565,7 @@ class CheatState(State[CheatView]):
 
     def _challenge(self, seat: int) -> None:
         p = self.last_seat
-        truthful = not self.last & ~RANK_MASK[self.last_rank]
-        taker = seat if truthful else p
+        truthful, taker = challenge_outcome(self.last, self.last_rank, seat, p)
         taken = self.pile
         self.hands[taker] |= taken
         self.pile = 0
@@ -827,7 +836,7 @@ class _Replay:
                     raise save_error("history: a challenge of another play than the latest")
                 if (pmask is not None and turned != pmask) or turned & ~FULL:
                     raise save_error("history: a challenge turns other cards than were played")
-                if truthful != (not turned & ~RANK_MASK[rank]) or taker != (seat if truthful else p):
+                if (truthful, taker) != challenge_outcome(turned, rank, seat, p):
                     raise save_error("history: a challenge's outcome is not what its cards give")
                 if taken != self.pile:
                     raise save_error("history: a challenge takes another pile than was on the table")

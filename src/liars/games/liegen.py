@@ -565,8 +565,7 @@ class LiegenState(State[LiegenView]):
         g = self.game
         accused = self.ann_seat
         card = self.pile[-1]
-        true = g.is_true(card, self.ann)
-        taker = accuser if true else accused
+        true, taker = g.accusation(card, self.ann, accuser, accused)
         taken = self.pile
         hand = self.hands[taker]
         hand.extend(taken)
@@ -838,10 +837,10 @@ class _LogReplay:
                 _, accuser, accused, card, ann, true, taker, taken = tok
                 if not self.window or accused != self.ann_seat or accuser not in g.askers[accused]:
                     raise save_error("log: an accusation with no card to accuse")
-                if ann != self.ann or self.pile[-1] not in (-1, card) or true != g.is_true(card, ann):
+                if ann != self.ann or self.pile[-1] not in (-1, card):
                     raise save_error("log: an accusation of another card than the top one")
-                if taker != (accuser if true else accused):
-                    raise save_error("log: the pile goes to the wrong seat")
+                if (true, taker) != g.accusation(card, ann, accuser, accused):
+                    raise save_error("log: the turned card's truth or the pile's taker is not the rules'")
                 if isinstance(taken, int):
                     ok = taken == len(self.pile)
                 else:
@@ -952,6 +951,15 @@ class LiegenGame(Game):
         if self.follow == "rank_step":
             return card >> 2 == ann
         return card & 3 == ann & 3
+
+    def accusation(self, card: int, ann: int, accuser: int, accused: int) -> tuple[bool, int]:
+        """(true, taker) of an accusation of ``card`` announced as ``ann``: whoever was wrong takes the pile.
+
+        The one statement of that rule: the accusation itself and the saved
+        log's replay (:class:`_LogReplay`) both use it.
+        """
+        true = self.is_true(card, ann)
+        return true, (accuser if true else accused)
 
     @property
     def num_actions(self) -> int:
