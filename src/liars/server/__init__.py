@@ -3,9 +3,11 @@
 ``create_app(db_url)`` builds the ASGI app (Starlette); ``liars serve`` runs it
 with uvicorn.  The parts: :mod:`.schemas` (strict input), :mod:`.store`
 (SQLAlchemy 2 async, Alembic migrations in ``migrations/``), :mod:`.tables`
-(one live table), :mod:`.hub` (the tables this process owns), :mod:`.conn`
-(outboxes and metrics), :mod:`.app` (HTTP and WebSocket endpoints) and
-:mod:`.client` (the remote bot).  The protocol is in ``docs/protocol.md``.
+(one live table, driven by :mod:`.seats`, :mod:`.frames`, :mod:`.window`,
+:mod:`.timers`, :mod:`.bot_driver` and :mod:`.recovery`), :mod:`.hub` (the
+tables this process owns), :mod:`.conn` (outboxes and metrics), :mod:`.app`
+(HTTP endpoints), :mod:`.ws` (the WebSocket) and :mod:`.client` (the remote
+bot).  The protocol is in ``docs/protocol.md``.
 """
 
 from __future__ import annotations

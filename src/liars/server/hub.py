@@ -17,6 +17,7 @@ import logging
 import re
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 import liars
@@ -142,23 +143,13 @@ class Hub:
 
     def _check_hosting(self, client: str | None) -> None:
         """At most ``max_waiting`` waiting tables per address (started and gone ones do not count)."""
-        if client is None or self.max_waiting is None:
-            return
-        mine = [
-            t
-            for t in self._hosted.get(client, [])
-            if t in self.tables and self.tables[t].row.status == "waiting"
-        ]
-        self._hosted[client] = mine
-        if len(mine) >= self.max_waiting:
-            raise TableError(
-                "rate_limited",
-                f"at most {self.max_waiting} waiting tables from one address",
-                429,
-                {"limit": self.max_waiting},
-            )
-        while len(self._hosted) > MAX_MISSES:  # bounded like the other per-address books
-            del self._hosted[next(iter(self._hosted))]
+        _check_cap(
+            self._hosted,
+            client,
+            self.max_waiting,
+            lambda t: t in self.tables and self.tables[t].row.status == "waiting",
+            "waiting tables",
+        )
 
     def _check_bot_tables(self, client: str | None) -> None:
         """At most ``max_bot_tables`` bots-only tables in play per address (not over, not stopped).
@@ -166,19 +157,13 @@ class Hub:
         A table of bots costs CPU and entertains nobody unless watched: 28 tables of strong
         bots from one address slowed every real table's bots tenfold.
         """
-        if client is None or self.max_bot_tables is None:
-            return
-        mine = [t for t in self._bot_hosted.get(client, []) if t in self.tables and self.tables[t].running]
-        self._bot_hosted[client] = mine
-        if len(mine) >= self.max_bot_tables:
-            raise TableError(
-                "rate_limited",
-                f"at most {self.max_bot_tables} tables of bots only in play from one address",
-                429,
-                {"limit": self.max_bot_tables},
-            )
-        while len(self._bot_hosted) > MAX_MISSES:
-            del self._bot_hosted[next(iter(self._bot_hosted))]
+        _check_cap(
+            self._bot_hosted,
+            client,
+            self.max_bot_tables,
+            lambda t: t in self.tables and self.tables[t].running,
+            "tables of bots only in play",
+        )
 
     def evict(self, table: Table) -> None:
         if self.tables.get(table.id) is table:
@@ -363,3 +348,21 @@ class Hub:
         # Told again once the player sits at the new table: the others can see who asked for it.
         table.news()
         return new_table, index, new_token_
+
+
+def _check_cap(
+    book: dict[str, list[str]], client: str | None, cap: int | None, counts: Callable[[str], bool], what: str
+) -> None:
+    """Refuse a new table when ``client``'s tables in ``book`` that still ``count`` reach ``cap``.
+
+    ``book`` (address -> the table ids it created) drops the ids that no longer count, and
+    is bounded like the other per-address books.
+    """
+    if client is None or cap is None:
+        return
+    mine = [t for t in book.get(client, []) if counts(t)]
+    book[client] = mine
+    if len(mine) >= cap:
+        raise TableError("rate_limited", f"at most {cap} {what} from one address", 429, {"limit": cap})
+    while len(book) > MAX_MISSES:
+        del book[next(iter(book))]
