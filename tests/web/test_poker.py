@@ -122,8 +122,10 @@ def test_the_receiver_never_sees_the_dice_before_accepting_and_the_picker_and_re
     assert receiver.locator("#hand option[value='pair']").is_disabled()
     after = web.table_state(table)
     assert after.view(seat_of(receiver))["rerolled"] == 1
-    assert receiver.locator("#board .looking").count() == 1
+    name = "Anna" if receiver is pages[0] else "Bram"
+    assert receiver.locator("#board .looking").inner_text() == f"{name} re-rolled 1 die."  # public at once
     spec.wait_for_selector("#board .looking")
+    assert spec.locator("#board .looking").inner_text() == f"{name} re-rolled 1 die."
     assert faces_drawn(spec) == 0
     SHOTS.mkdir(parents=True, exist_ok=True)
     receiver.screenshot(path=str(SHOTS / "liars-dice-poker-picker.png"), full_page=True)

@@ -302,7 +302,7 @@ function animate() {
   }
   S.shown = seen;
   if (document.getElementById("table")) S.animFor = S.tableId;
-  const counts = S.frame && S.frame.view.dice_counts;
+  const counts = S.frame && (S.frame.view.dice_counts || S.frame.view.lives); // a die or a life lost
   if (counts && S.counts && counts.length === S.counts.length) {
     counts.forEach((n, i) => {
       if (n < S.counts[i]) document.querySelector(`.seat[data-seat="${i}"]`)?.classList.add("lost");

@@ -194,7 +194,10 @@ export default {
     return h("div", {},
       h("p", { class: "round" }, ctx.t("round_n", { n: v.round }), " ", hidden),
       lead,
-      v.phase === "reroll" || (v.phase === "claim" && c) ? h("p", { class: "looking" }, x("looking", { name: ctx.name(v.holder) })) : null,
+      v.phase === "reroll" ? h("p", { class: "looking" }, x("looking", { name: ctx.name(v.holder) })) : null,
+      // re-rolled, the claim still to come: how many dice is public at once
+      v.phase === "claim" && c && v.rerolled !== null ? h("p", { class: "looking" },
+        `${ctx.name(v.holder)} ${v.rerolled ? x("rerolled", { n: v.rerolled }) : x("kept")}.`) : null,
       v.claims.length > 1 ? h("ol", { class: "bids earlier" }, v.claims.slice(0, -1).map((k, j) => h("li", {}, claimLine(k, j, ctx)))) : null,
       v.revealed ? h("div", { class: "revealed", id: "revealed" }, h("p", {}, callLines(v.revealed, ctx)),
         h("span", { class: "dice" }, v.revealed.dice.map((d) => die(d)))) : null);
