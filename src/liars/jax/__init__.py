@@ -10,19 +10,22 @@ to the reference engine step by step.  Needs the ``jax`` extra (``pip install 'l
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..core import GameConfigError
 from ..core import make as make_engine
+from ..games.love_letter import LoveGame
+from ..games.love_letter_cards import RANKS
 from .liars_dice import DiceState, LiarsDice
+from .love_letter import LoveLetter, LoveState
 
-__all__ = ["DiceState", "LiarsDice", "make", "GAMES"]
+__all__ = ["GAMES", "DiceState", "LiarsDice", "LoveLetter", "LoveState", "make"]
 
 #: the games that exist as PGX environments
-GAMES = ("liars-dice",)
+GAMES = ("liars-dice", "love-letter")
 
 
-def make(game_id: str, players: int | None = None, **options: Any) -> LiarsDice:
+def make(game_id: str, players: int | None = None, **options: Any) -> LiarsDice | LoveLetter:
     """The PGX environment of ``game_id`` for ``players`` seats, options as the engine's.
 
     The engine checks the players and options (the same errors, the same defaults), so a
@@ -36,6 +39,18 @@ def make(game_id: str, players: int | None = None, **options: Any) -> LiarsDice:
         )
     game = make_engine(game_id, players=players, **options)
     opts = game.options
+    if game_id == "love-letter":
+        # the engine's action table, so the ids are the engine's
+        love = cast(LoveGame, game)
+        table = [
+            (
+                RANKS.index(a.card),
+                -1 if a.target is None else a.target,
+                -1 if a.guess is None else RANKS.index(a.guess),
+            )
+            for a in love.actions
+        ]
+        return LoveLetter(players=game.players, target_wins=love.target_wins, actions=table)
     return LiarsDice(
         players=game.players, dice=opts["dice"], wild_ones=opts["wild_ones"], spot_on=opts["spot_on"]
     )
