@@ -51,7 +51,8 @@ def play_a_little(page: Any, moves: int, max_pick: int, claim_picker: bool = Fal
     if page.locator("#mine .pick").count() and not picked and not window:
         page.locator("#mine .pick").first.click()
     if claim_picker and page.locator("#actions #reroll").count():  # Poker Liar's Dice: on to the claim
-        page.locator("#actions #reroll").click()
+        if page.locator("#actions #reroll:not(:disabled)").count():  # (not already sent)
+            page.locator("#actions #reroll").click()
         page.wait_for_selector("#actions #picker")
     page.wait_for_timeout(300)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from liars.games.liars_dice_poker import CLAIM_INDEX, Claim
+from liars.games.liars_dice_poker import BEST, CLAIM_INDEX, CLAIMS, Claim
 
 from .conftest import SHOTS
 from .helpers import create_table, join, watch_frames
@@ -71,6 +71,7 @@ def test_the_receiver_never_sees_the_dice_before_accepting_and_the_picker_and_re
     shown = opener.locator("#mine .die").evaluate_all("els => els.map(e => Number(e.dataset.face))")
     assert shown == dice
     assert faces_drawn(receiver) == 0 and faces_drawn(spec) == 0
+    assert opener.locator("#hand").input_value() == CLAIMS[BEST[tuple(dice)]].hand  # starts at your hand
     # every claim can be picked at the opening; choose "two pairs", sixes over ...
     opener.select_option("#hand", "two_pairs")
     opener.select_option("#first", "6")

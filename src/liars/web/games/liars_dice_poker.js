@@ -124,8 +124,9 @@ function cup(cls = "") {
   return svg;
 }
 
-// What the picker shows between frames: the hand chosen, and the first value of a two-value hand.
-const pick = { hand: null, first: null };
+// What the picker shows while the turn lasts: the hand chosen, and the first value of a two-value hand.
+// A new position starts from the hand your dice make if it may be claimed, else the lowest allowed.
+const pick = { seq: null, hand: null, first: null };
 
 function claimButton(a, legal, ctx) {
   const ok = legal.some((b) => b.hand === a.hand && b.values.join() === a.values.join());
@@ -138,6 +139,11 @@ function claimButton(a, legal, ctx) {
 
 function picker(claims, ctx) {
   const types = HANDS.filter((hd) => claims.some((c) => c.hand === hd));
+  if (pick.seq !== ctx.frame.seq) {
+    const own = ctx.frame.view.dice ? bestHand(ctx.frame.view.dice) : null;
+    const fits = own && claims.some((c) => c.hand === own.hand);
+    Object.assign(pick, { seq: ctx.frame.seq, hand: fits ? own.hand : types[0], first: fits ? own.values[0] ?? null : null });
+  }
   if (!types.includes(pick.hand)) pick.hand = types[0];
   const hand = pick.hand;
   const of = claims.filter((c) => c.hand === hand);
