@@ -7,7 +7,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -238,13 +238,15 @@ def finished_table(server: Server) -> tuple[str, dict[int, str]]:
         mover = next(s for s, v in views.items() if v["legal"])
         v = views[mover]
         players[mover].act(v["legal"][0] if v["view"]["bid"] is None else {"type": "liar"})
-        seq = v["seq"] + 1
-        views = {
-            s: p.until(lambda f, n=seq: f["type"] == "view" and f["seq"] >= n) for s, p in players.items()
-        }
+        views = {s: p.until(view_at(v["seq"] + 1)) for s, p in players.items()}
     for p in players.values():
         p.close()
     return table, tokens
+
+
+def view_at(seq: int) -> Callable[[dict[str, Any]], bool]:
+    """A frame test: a view at ``seq`` or later."""
+    return lambda f: f["type"] == "view" and f["seq"] >= seq
 
 
 def dice_table_1(server: Server) -> tuple[str, dict[int, str]]:
