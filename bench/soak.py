@@ -106,9 +106,12 @@ def start_server(db: str, port: int, data: str, schema: str | None) -> subproces
 
 
 def http(base: str, source: str) -> httpx.AsyncClient:
-    return httpx.AsyncClient(
-        base_url=base, timeout=30, transport=httpx.AsyncHTTPTransport(local_address=source)
+    # A connection per request: a kept-alive one can be closed by the server's idle timeout
+    # just as this (busy) process sends its next request on it, which is a reset, not an answer.
+    transport = httpx.AsyncHTTPTransport(
+        local_address=source, limits=httpx.Limits(max_keepalive_connections=0)
     )
+    return httpx.AsyncClient(base_url=base, timeout=30, transport=transport)
 
 
 async def make_table(base: str, source: str, players: int) -> list[tuple[int, str]]:
