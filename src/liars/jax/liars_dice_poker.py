@@ -135,7 +135,7 @@ class LiarsDicePoker(pgx.Env):  # pgx ships no type information (see pyproject: 
         super().__init__()
         game = make_engine("liars-dice-poker", lives=lives)  # the engine's refusals for bad options
         self.lives = int(game.options["lives"])
-        self._num_actions = game.num_actions
+        self._num_actions = engine.NUM_ACTIONS  # the engine's fixed space (game.num_actions)
         best, reroll_counts = _tables()
         self.best = jnp.asarray(best)
         self.reroll_counts = jnp.asarray(reroll_counts)
