@@ -212,7 +212,10 @@ def test_the_call_follows_the_engines_hands() -> None:
     s = s.replace(lives=jnp.asarray([1, 1], jnp.int32))  # the last life: the call ends the match
     step = _jitted(LIVES, "step")
     starter = int(s.current_player)
-    for dice, claim, caller_loses in (([2, 2, 2, 3, 3], pair_of_aces, True), ([2, 2, 3, 3, 4], three_twos, False)):
+    for dice, claim, caller_loses in (
+        ([2, 2, 2, 3, 3], pair_of_aces, True),
+        ([2, 2, 3, 3, 4], three_twos, False),
+    ):
         t = step(s.replace(dice=jnp.asarray(dice)), jnp.int32(claim), jax.random.PRNGKey(1))
         end = step(t, jnp.int32(LIAR), jax.random.PRNGKey(2))
         caller = 1 - starter
