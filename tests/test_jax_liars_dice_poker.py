@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 import liars
+import liars.jax
 from liars.core import GameConfigError
 from liars.games import liars_dice_poker as engine
 from liars.jax.liars_dice_poker import ACCEPT, ANSWER, LIAR, REROLL, LiarsDicePoker
@@ -252,6 +253,10 @@ def test_pgx_conventions() -> None:
     with pytest.raises(GameConfigError) as err:
         LiarsDicePoker(lives=11)
     assert err.value.code == "option_range"  # the engine's own refusal
+    made = liars.jax.make("liars-dice-poker", lives=4)
+    assert isinstance(made, LiarsDicePoker) and made.lives == 4 and "liars-dice-poker" in liars.jax.GAMES
+    with pytest.raises(GameConfigError):
+        liars.jax.make("liars-dice-poker", players=3)
 
 
 def test_the_dice_and_the_starter_are_fair() -> None:

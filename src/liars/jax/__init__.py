@@ -17,15 +17,25 @@ from ..core import make as make_engine
 from ..games.love_letter import LoveGame
 from ..games.love_letter_cards import RANKS
 from .liars_dice import DiceState, LiarsDice
+from .liars_dice_poker import LiarsDicePoker, PokerState
 from .love_letter import LoveLetter, LoveState
 
-__all__ = ["GAMES", "DiceState", "LiarsDice", "LoveLetter", "LoveState", "make"]
+__all__ = [
+    "GAMES",
+    "DiceState",
+    "LiarsDice",
+    "LiarsDicePoker",
+    "LoveLetter",
+    "LoveState",
+    "PokerState",
+    "make",
+]
 
 #: the games that exist as PGX environments
-GAMES = ("liars-dice", "love-letter")
+GAMES = ("liars-dice", "love-letter", "liars-dice-poker")
 
 
-def make(game_id: str, players: int | None = None, **options: Any) -> LiarsDice | LoveLetter:
+def make(game_id: str, players: int | None = None, **options: Any) -> LiarsDice | LoveLetter | LiarsDicePoker:
     """The PGX environment of ``game_id`` for ``players`` seats, options as the engine's.
 
     The engine checks the players and options (the same errors, the same defaults), so a
@@ -39,6 +49,8 @@ def make(game_id: str, players: int | None = None, **options: Any) -> LiarsDice 
         )
     game = make_engine(game_id, players=players, **options)
     opts = game.options
+    if game_id == "liars-dice-poker":
+        return LiarsDicePoker(lives=opts["lives"])
     if game_id == "love-letter":
         # the engine's action table, so the ids are the engine's
         love = cast(LoveGame, game)
