@@ -441,3 +441,59 @@ def test_threads_the_solver_starts_leave_ctrl_c_to_the_main_thread() -> None:
     assert ["True", "0"] in rows  # the main thread takes SIGINT
     others = [r for r in rows if r[0] == "False"]
     assert others and all(r[1] == "2" for r in others), rows  # numpy's threads do not
+
+
+def test_strong_takes_its_settings_from_the_rules_unless_given() -> None:
+    for wild, spot in itertools.product((False, True), repeat=2):
+        state = position([[1, 2, 3], [4, 5, 6]], 0, [], wild_ones=wild, spot_on=spot)
+        bot = bots.make("strong", "liars-dice", seed=1)
+        bot.act(state.view(0), state.legal_actions(0))
+        assert {k: getattr(bot, k) for k in ld.tuned(wild, spot)} == ld.TUNED[wild, spot]
+        given = ld.StrongDiceBot(seed=1, belief=0.5, temp=0.3)
+        given.act(state.view(0), state.legal_actions(0))
+        assert (given.belief, given.temp) == (0.5, 0.3)
+    assert ld.TUNED[True, False]["belief"] > ld.TUNED[False, False]["belief"]  # wild ones: bids read harder
+
+
+def test_search_candidates_are_the_calls_and_each_faces_two_smallest_raises_from_the_legal_actions() -> None:
+    state = position([[2, 3], [1, 6]], 0, [(1, 4)])
+    legal = state.legal_actions(1)
+    got = ld.candidates(state, 1, legal)
+    assert got[0] == Liar()
+    raises = {(a.quantity, a.face) for a in got[1:]}
+    assert raises == {
+        (1, 5),
+        (2, 5),
+        (1, 6),
+        (2, 6),
+        (2, 1),
+        (3, 1),
+        (2, 2),
+        (3, 2),
+        (2, 3),
+        (3, 3),
+        (2, 4),
+        (3, 4),
+    }
+
+
+def test_search_rollout_and_leaf_read_only_views() -> None:
+    """The playout policy and the round-end score see the state only through its public API."""
+
+    class ViewsOnly:
+        def __init__(self, state: liars.State) -> None:
+            self._state = state
+            self.to_act = state.to_act
+
+        def view(self, seat: int | None, *, since: int = 0) -> Any:
+            return self._state.view(seat, since=since)
+
+    state = position([[2, 3], [1, 6]], 0, [(1, 4)])
+    fake: Any = ViewsOnly(state)  # not a State: any other attribute read fails
+    seat, action = ld.rollout(fake, random.Random(1))
+    assert seat == 1 and action in state.legal_actions(1)
+    bot = ld.StrongDiceBot(seed=1)
+    bot._counts = [2, 2]
+    assert bot._leaf(fake) is None
+    state.act(1, Liar())
+    assert sorted(bot._leaf(fake) or []) == [0.0, 1.0]

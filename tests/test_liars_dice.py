@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import liars
 from liars import GameConfigError, IllegalAction
-from liars.games.liars_dice import Bid, count_face, parse
+from liars.games.liars_dice import Bid, DiceState, count_face, parse
 
 
 def bid(q: int, f: int) -> dict[str, Any]:
@@ -454,3 +454,65 @@ def test_sample_state_agrees_with_the_view_and_reads_nothing_hidden() -> None:
                 break
             actor = state.to_act[0]
             state.act(actor, pick.choice(state.legal_actions(actor)))
+
+
+# -- one bid index, one legality rule ---------------------------------------------------------
+
+
+def test_bid_index_numbers_every_bid_in_bid_order_and_bid_of_inverts_it() -> None:
+    from liars.games.liars_dice import bid_index, bid_of
+
+    bids = [(q, f) for q in range(1, 61) for f in range(1, 7)]
+    assert [bid_index(q, f) for q, f in bids] == list(range(len(bids)))  # higher bid = larger index
+    assert all(bid_of(bid_index(q, f)) == Bid(q, f) for q, f in bids)
+    game = liars.make("liars-dice", players=2, seed=1)
+    assert all(game.action_id(Bid(q, f)) == 2 + bid_index(q, f) for q, f in bids[:60])
+
+
+@pytest.mark.parametrize("spot_on", [False, True])
+def test_id_legal_accepts_exactly_the_legal_ids_and_act_id_agrees(spot_on: bool) -> None:
+    rng = random.Random(4)
+    game = liars.make("liars-dice", players=3, seed=2, dice=2, spot_on=spot_on)
+    state = game.new_game()
+    assert isinstance(state, DiceState)
+    size = 2 + 6 * 3 * 2  # liar, spot on, every bid of 6 dice
+    assert game.num_actions == size
+    while not state.over:
+        legal = set(state.legal_ids())
+        for i in range(-3, size + 3):
+            assert state.id_legal(i) == (i in legal)
+            if i not in legal:
+                before = state.to_json()
+                with pytest.raises(IllegalAction):
+                    state.act_id(i)
+                assert state.to_json() == before
+        state.act_id(rng.choice(sorted(legal)))
+    assert not any(state.id_legal(i) for i in range(size))
+
+
+def test_the_object_path_refuses_what_the_id_path_refuses_with_its_reason() -> None:
+    state = position([[1, 2], [3, 4]], opener=0)
+    for action, code in ((LIAR, "no_bid_yet"), (SPOT, "no_bid_yet"), (bid(5, 2), "bid_quantity")):
+        with pytest.raises(IllegalAction) as exc:
+            state.act(0, action)
+        assert exc.value.code == code
+    play(state, bid(2, 3))
+    for action, code in ((bid(2, 3), "bid_too_low"), (bid(1, 6), "bid_too_low"), (SPOT, "spot_on_off")):
+        with pytest.raises(IllegalAction) as exc:
+            state.act(1, action)
+        assert exc.value.code == code
+    with pytest.raises(IllegalAction) as exc:
+        state.act(1, {"type": "bid", "quantity": 2, "face": 7})
+    assert exc.value.code in ("out_of_range", "bid_face")
+
+
+def test_view_of_no_seat_and_sample_state_of_a_bad_view_raise_documented_errors() -> None:
+    game = liars.make("liars-dice", players=3, seed=1)
+    state = game.new_game()
+    with pytest.raises(GameConfigError) as exc:
+        state.view(9)
+    assert exc.value.code
+    for bad in (state.view(None), {"game": "cheat"}, dict(state.view(0), dice_counts=[9, 9, 9])):
+        with pytest.raises(GameConfigError) as exc:
+            game.sample_state(bad, random.Random(1))
+        assert exc.value.code == "bad_view"

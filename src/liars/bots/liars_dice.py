@@ -30,7 +30,7 @@ from math import comb
 from typing import Any
 
 from ..core import Game, State
-from ..games.liars_dice import FACES, Bid, DiceState, Liar, SpotOn
+from ..games.liars_dice import FACES, Bid, Liar, SpotOn, bid_index, bid_of
 from . import register
 from .search import Search, game_of
 
@@ -72,8 +72,8 @@ def min_raise(bid: int, face: int) -> int:
     """The smallest quantity of ``face`` that beats bid index ``bid`` (-1: no bid)."""
     if bid < 0:
         return 1
-    q, f = divmod(bid, FACES)
-    return q + 1 if face > f + 1 else q + 2
+    last = bid_of(bid)
+    return last.quantity if face > last.face else last.quantity + 1
 
 
 def heuristic(
@@ -102,10 +102,10 @@ def heuristic(
         if best is None or key > best:
             best = key
     if bid >= 0:
-        q, f = divmod(bid, FACES)
-        current = holds(q + 1, f + 1, dice, unseen, wild)
+        last = bid_of(bid)
+        current = holds(last.quantity, last.face, dice, unseen, wild)
         if spot_on:
-            exact = exactly(q + 1 - own_count(dice, f + 1, wild), unseen, face_p(f + 1, wild))
+            exact = exactly(last.quantity - own_count(dice, last.face, wild), unseen, face_p(last.face, wild))
             if exact > 0.5:
                 return SpotOn()
         if best is None or 1 - current > best[0]:
@@ -124,7 +124,7 @@ class BasicDiceBot:
 
     def act(self, view: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
         bid = view["bid"]
-        index = -1 if bid is None else (bid["quantity"] - 1) * FACES + bid["face"] - 1
+        index = -1 if bid is None else bid_index(bid["quantity"], bid["face"])
         opts = view["options"]
         choice = heuristic(
             view["dice"], index, view["total_dice"], opts["wild_ones"], opts["spot_on"], self.rng
@@ -137,6 +137,10 @@ class BasicDiceBot:
 # The calling thresholds a seat is fitted to (the chance of the bid it faced, on its own cup,
 # below which it calls): 0.05, 0.10, ... 0.95.
 GRID = tuple(i / 20 for i in range(1, 20))
+
+
+def sigmoid(x: float) -> float:
+    return 1 / (1 + math.exp(-x)) if x >= 0 else math.exp(x) / (1 + math.exp(x))
 
 
 def log_sigmoid(x: float) -> float:
@@ -379,10 +383,6 @@ def convolve(a: Sequence[float], b: Sequence[float]) -> list[float]:
     return out
 
 
-def sigmoid(x: float) -> float:
-    return 1 / (1 + math.exp(-x)) if x >= 0 else math.exp(x) / (1 + math.exp(x))
-
-
 class Plan:
     """One decision worked out exactly: what each action costs in dice, on the beliefs.
 
@@ -512,7 +512,7 @@ class Plan:
             options.append((self.call_value(q0, f0), rng.random(), Liar()))
             if self.spot_on:
                 options.append((self.spot_value(q0, f0), rng.random(), SpotOn()))
-            index = (q0 - 1) * FACES + f0 - 1
+            index = bid_index(q0, f0)
         else:
             index = -1
         for face in range(1, FACES + 1):
@@ -535,25 +535,52 @@ class Plan:
 
 
 def rollout(state: State, rng: random.Random) -> tuple[int, Any]:
-    """Playouts: every seat plays the rule of thumb on its own cup only (no peeking in the sample)."""
-    s: DiceState = state  # type: ignore[assignment]
-    seat = s.to_act[0]
-    g = s.game
-    return seat, heuristic(s.cup(seat), s.bid, sum(s.counts), g.wild_ones, g.spot_on, rng)
+    """Playouts: every seat plays the rule of thumb on its own cup only, read from its own view."""
+    seat = state.to_act[0]
+    view = state.view(seat, since=_NO_HISTORY)
+    bid = view["bid"]
+    index = -1 if bid is None else bid_index(bid["quantity"], bid["face"])
+    opts = view["options"]
+    return seat, heuristic(view["dice"], index, view["total_dice"], opts["wild_ones"], opts["spot_on"], rng)
+
+
+# ``since`` for a view that needs no finished round: the history is left out at no cost.
+_NO_HISTORY = 1 << 30
 
 
 def candidates(state: State, seat: int, actions: list[Any]) -> list[Any]:
-    """The tree looks at the calls and, per face, the two smallest raises: bigger jumps rarely pay."""
-    s: DiceState = state  # type: ignore[assignment]
-    total = sum(s.counts)
+    """The tree looks at the calls and, per face, the two smallest raises: bigger jumps rarely pay.
+
+    Only the legal actions are read: they are already the raises above the standing bid.
+    """
     out: list[Any] = [a for a in actions if not isinstance(a, Bid)]
-    for face in range(1, FACES + 1):
-        q = min_raise(s.bid, face)
-        out.extend(Bid(x, face) for x in (q, q + 1) if x <= total)
+    taken = [0] * (FACES + 1)
+    for a in actions:  # in bid order, so each face's smallest raises come first
+        if isinstance(a, Bid) and taken[a.face] < 2:
+            taken[a.face] += 1
+            out.append(a)
     return out
 
 
 MODES = ("auto", "analytic", "search")
+
+# The settings the gauntlet measured best, by the rules (wild ones, spot on).  Why they differ:
+# with wild ones a third of the dice count for any face bid, so a bid says less by its face alone
+# and the share of bid faces a seat shows is higher from the start (``share_prior``), and reading
+# bids harder (``belief``) and a sharper call model of the next seat (``temp``) measured better;
+# with both options, a correct spot-on is right less often than the beliefs say, so what every
+# other seat losing a die is worth (``spot``) is set lower.
+TUNED: dict[tuple[bool, bool], dict[str, float]] = {
+    (False, False): {"belief": 1.0, "temp": 0.25, "spot": 0.4, "share_prior": 0.4},
+    (False, True): {"belief": 1.0, "temp": 0.25, "spot": 0.4, "share_prior": 0.4},
+    (True, False): {"belief": 1.5, "temp": 0.15, "spot": 0.4, "share_prior": 0.6},
+    (True, True): {"belief": 1.5, "temp": 0.15, "spot": 0.2, "share_prior": 0.6},
+}
+
+
+def tuned(wild_ones: bool, spot_on: bool) -> dict[str, float]:
+    """The strong bot's default settings under these rules (a copy of :data:`TUNED`'s row)."""
+    return dict(TUNED[wild_ones, spot_on])
 
 
 @register(GAME, "strong")
@@ -567,7 +594,9 @@ class StrongDiceBot:
     dice and searches when two are left.  ``cont``, ``gain``, ``temp`` and
     ``jumps`` are :class:`Plan`'s; ``temp`` is softer than the rule
     :class:`Knowledge` fits (0.08) because the next seat's threshold is
-    itself uncertain, which a softer rule measured better.
+    itself uncertain, which a softer rule measured better.  ``belief``,
+    ``temp``, ``spot`` and ``share_prior`` left at ``None`` take the value
+    :data:`TUNED` gives the game's rules (see :func:`tuned`).
     """
 
     def __init__(
@@ -576,28 +605,33 @@ class StrongDiceBot:
         seed: int | None = None,
         budget: float | None = None,
         iterations: int | None = 160,
-        belief: float = 1.0,
+        belief: float | None = None,
         depth: int | None = 1,
         solver: bool = True,
         mode: str = "analytic",
         cont: float = 0.2,
         gain: float = 0.0,
-        temp: float = 0.25,
+        temp: float | None = None,
         jumps: int = 2,
-        spot: float = 0.4,
+        spot: float | None = None,
+        share_prior: float | None = None,
+        share_weight: float = 10.0,
+        call_prior: float = 0.35,
         **_: Any,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         self.rng = random.Random(seed)
-        self.belief = belief
+        self.given = {"belief": belief, "temp": temp, "spot": spot, "share_prior": share_prior}
+        self.belief = self.temp = self.spot = self.share_prior = 0.0  # set by the rules at the first view
+        self._rules: tuple[bool, bool] | None = None
         self.use_solver = solver
         self.mode = mode
         self.cont = cont
         self.gain = gain
-        self.temp = temp
         self.jumps = jumps
-        self.spot = spot
+        self.share_weight = share_weight
+        self.call_prior = call_prior
         self.search = Search(
             budget=budget,
             iterations=iterations,
@@ -619,18 +653,19 @@ class StrongDiceBot:
         its outcome is the whole signal; scoring it 0/1 keeps that signal as
         strong as the search's exploration term.
         """
-        s: DiceState = state  # type: ignore[assignment]
-        if s.bid >= 0 and not s.over:
+        view = state.view(None, since=_NO_HISTORY)
+        if view["bid"] is not None and not view["over"]:
             return None
-        return [0.0 if c < before else 1.0 for c, before in zip(s.counts, self._counts, strict=True)]
+        counts = view["dice_counts"]
+        return [0.0 if c < before else 1.0 for c, before in zip(counts, self._counts, strict=True)]
 
     def _solved(self, view: Mapping[str, Any], legal: Sequence[Any]) -> Any | None:
         if not self.use_solver:
             return None
         try:
-            from .. import solver  # type: ignore[attr-defined,unused-ignore]
+            from ..solver import lookup
 
-            dist = solver.lookup(view)
+            dist = lookup(view)
         except Exception:  # the solver is optional: absent, unbuilt, or outside its sizes
             return None
         if not dist:
@@ -644,10 +679,24 @@ class StrongDiceBot:
 
     def learn(self, view: Mapping[str, Any]) -> Knowledge:
         """Bring :attr:`knowledge` up to date with the view's new history entries."""
+        opts = view["options"]
+        rules = (bool(opts["wild_ones"]), bool(opts["spot_on"]))
+        if rules != self._rules:
+            self._rules = rules
+            self.knowledge = None
+            for name, value in tuned(*rules).items():
+                given = self.given[name]
+                setattr(self, name, value if given is None else given)
         k = self.knowledge
         if k is None or k.players != view["players"]:
-            opts = view["options"]
-            k = self.knowledge = Knowledge(view["players"], opts["wild_ones"], opts["spot_on"])
+            k = self.knowledge = Knowledge(
+                view["players"],
+                opts["wild_ones"],
+                opts["spot_on"],
+                self.share_prior,
+                self.share_weight,
+                self.call_prior,
+            )
         k.update(view)
         return k
 
@@ -685,11 +734,11 @@ def _warm_solver() -> None:
     main = threading.current_thread() is threading.main_thread() and hasattr(signal, "pthread_sigmask")
     old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if main else None
     try:
-        from .. import solver  # type: ignore[attr-defined,unused-ignore]
+        from ..solver import table
 
         for a, b in ((1, 1), (1, 2), (2, 1), (2, 2)):
             for wild in (False, True):
-                solver.table(a, b, wild)
+                table(a, b, wild)
     except Exception:  # the solver is optional: absent, unbuilt, or outside its sizes
         return
     finally:

@@ -94,7 +94,8 @@ def action_key(action: Any) -> Hashable:
         hash(action)
     except TypeError:
         return repr(sorted(action.to_json().items()))
-    return action  # type: ignore[no-any-return]
+    key: Hashable = action
+    return key
 
 
 def random_rollout(state: core.State, rng: random.Random) -> tuple[int, Any]:

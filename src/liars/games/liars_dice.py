@@ -7,9 +7,15 @@ of a call loses a die for good and opens the next round; the last player with
 dice wins.
 
 Integer actions (the fast path used by search and RL): ``0`` = liar,
-``1`` = spot on, ``2 + b`` = the bid with index ``b = (quantity-1)*6 +
-(face-1)``.  That index grows exactly with the bid order (more dice, or as
-many of a higher face), so "a higher bid" is "a larger index".
+``1`` = spot on, ``2 + b`` = the bid with index ``b`` (:func:`bid_index`,
+the one place the formula is written; :func:`bid_of` is its inverse).  That
+index grows exactly with the bid order (more dice, or as many of a higher
+face), so "a higher bid" is "a larger index".  Which ids are legal is
+decided in one place too, at the integer level: :meth:`DiceGame.legal_table`
+(and its byte masks, :meth:`DiceGame.mask_table`).  ``legal_ids`` is a row of
+it, ``act_id`` and :meth:`DiceState.id_legal` look an id up in the row's
+mask, and the object and JSON paths translate to an id and ask ``id_legal``
+(explaining a refusal only once it is one).
 """
 
 from __future__ import annotations
@@ -63,6 +69,15 @@ INFO = GameInfo(
 )
 
 
+def bid_index(quantity: int, face: int) -> int:
+    """The index of the bid "at least ``quantity`` dice show ``face``": 0 for 1x1, 1 for 1x2, ... 6 for 2x1.
+
+    Every edge (bots, RL encoders, the solver) turns a bid into an integer
+    with this function, so the numbering is written once.
+    """
+    return (quantity - 1) * FACES + face - 1
+
+
 @dataclass(frozen=True, slots=True)
 class Bid:
     """At least ``quantity`` dice on the table show ``face``.  Text form ``3x5``."""
@@ -72,7 +87,7 @@ class Bid:
 
     @property
     def index(self) -> int:
-        return (self.quantity - 1) * FACES + self.face - 1
+        return bid_index(self.quantity, self.face)
 
     def to_json(self) -> JSON:
         return {"type": "bid", "quantity": self.quantity, "face": self.face}
@@ -100,14 +115,17 @@ _LIAR = Liar()
 _SPOT_ON = SpotOn()
 
 
-# The legal-id table of a finished game: nothing, whatever the bid.
+# The legal-id table of a finished game: nothing, whatever the bid (its one mask row is empty:
+# looking any id up in it fails).
 _NOTHING: list[tuple[int, ...]] = [()]
+_NO_MASKS: list[bytes] = [b""]
 
 # Every bid there can be (10 dice x 6 players), built once: legal_actions slices this.
 _BIDS = tuple(Bid(q, f) for q in range(1, 61) for f in range(1, FACES + 1))
 
 
 def bid_of(index: int) -> Bid:
+    """The bid with this :func:`bid_index` (0 to 359: up to 60 dice in play)."""
     return _BIDS[index]
 
 
@@ -162,7 +180,7 @@ class DiceState(State[DiceView]):
     )
     # Derived from the saved fields, kept for speed: next seat with dice, and
     # the legal-id table of this round (indexed by bid + 1).
-    __slots__ = (*_FIELDS, "_next", "_legal")
+    __slots__ = (*_FIELDS, "_next", "_legal", "_masks")
 
     counts: list[int]
     dice: list[int]  # every cup in seat order, flat: seat s holds the next counts[s] dice
@@ -174,6 +192,7 @@ class DiceState(State[DiceView]):
     rolloff: list[list[int | None]]
     _next: list[tuple[int, ...]]
     _legal: list[tuple[int, ...]]
+    _masks: list[bytes]  # the same table as byte masks: row[i] is 1 exactly when id i is legal
     game: DiceGame
 
     # -- set-up -----------------------------------------------------------
@@ -195,6 +214,7 @@ class DiceState(State[DiceView]):
         s.history = []
         s._next = g.ring
         s._legal = g.start_table
+        s._masks = g.start_masks
         # One draw serves the roll-off and the first round's dice.
         rolls = rng.dice(n + n * d)
         first = rolls[:n]
@@ -288,7 +308,11 @@ class DiceState(State[DiceView]):
                 t = (t + 1) % n
             ring.append((t,))
         self._next = ring
-        self._legal = _NOTHING if self.over else self.game.legal_table(sum(self.counts))
+        if self.over:
+            self._legal, self._masks = _NOTHING, _NO_MASKS
+        else:
+            total = sum(self.counts)
+            self._legal, self._masks = self.game.legal_table(total), self.game.mask_table(total)
 
     def _restore(self, data: Mapping[str, Any]) -> None:
         super()._restore(data)
@@ -432,8 +456,23 @@ class DiceState(State[DiceView]):
         acts += _BIDS[self.bid + 1 : len(self._legal) - 1]
         return acts
 
+    def id_legal(self, action_id: int) -> bool:
+        """Whether the seat to act may take ``action_id`` now: a look-up in this round's legal table.
+
+        The one legality rule of the game (``act_id`` looks up the same row
+        inline, being the hottest line of a playout); ``legal_ids`` lists
+        exactly the ids it accepts.
+        """
+        try:
+            return action_id >= 0 and self._masks[self.bid + 1][action_id] == 1
+        except IndexError:  # past the action space
+            return False
+
     def _check(self, seat: int, action: Any) -> None:
+        """The object path: the action's id, asked of :meth:`id_legal`; the reason found on refusal."""
         if isinstance(action, Bid):
+            if 1 <= action.face <= FACES and 1 <= action.quantity <= 60 and self.id_legal(2 + action.index):
+                return
             if not 1 <= action.quantity <= sum(self.counts):
                 raise IllegalAction(
                     f"a bid's quantity must be between 1 and {sum(self.counts)} (the dice in play)",
@@ -444,30 +483,26 @@ class DiceState(State[DiceView]):
                 raise IllegalAction(
                     "a bid's face must be between 1 and 6", code="bid_face", params={"face": action.face}
                 )
-            if action.index <= self.bid:
-                last = bid_of(self.bid)
-                raise IllegalAction(
-                    f"{action} is not higher than {last}: bid more dice, or {last.quantity} of a higher face",
-                    code="bid_too_low",
-                    params={
-                        "quantity": action.quantity,
-                        "face": action.face,
-                        "last_quantity": last.quantity,
-                        "last_face": last.face,
-                    },
-                )
-        elif self.bid < 0:
+            last = bid_of(self.bid)  # in range and refused: the one reason left is a bid not above the last
+            raise IllegalAction(
+                f"{action} is not higher than {last}: bid more dice, or {last.quantity} of a higher face",
+                code="bid_too_low",
+                params={
+                    "quantity": action.quantity,
+                    "face": action.face,
+                    "last_quantity": last.quantity,
+                    "last_face": last.face,
+                },
+            )
+        if self.id_legal(SPOT_ON if isinstance(action, SpotOn) else LIAR):
+            return
+        if self.bid < 0:
             raise IllegalAction("there is no bid yet: the opener must bid", code="no_bid_yet")
-        elif isinstance(action, SpotOn) and not self.game.options["spot_on"]:
-            raise IllegalAction("spot on is not allowed: the option spot_on is off", code="spot_on_off")
+        raise IllegalAction("spot on is not allowed: the option spot_on is off", code="spot_on_off")
 
     def _apply(self, seat: int, action: Any) -> None:
-        if isinstance(action, Bid):
-            self._bid(seat, action.index)
-        elif isinstance(action, Liar):
-            self._resolve(seat, "liar")
-        else:
-            self._resolve(seat, "spot_on")
+        """The object path's transition is the integer path's (checked already by :meth:`_check`)."""
+        self.act_id(self.game.action_id(action))
 
     def legal_ids(self) -> Sequence[int]:
         return self._legal[self.bid + 1]
@@ -487,19 +522,19 @@ class DiceState(State[DiceView]):
                 code="action_id_not_int",
                 params={"id": repr(action_id)},
             )
-        if action_id >= 2:
-            b = action_id - 2
-            if self.bid < b < len(self._legal) - 1:  # _bid, inlined: the hottest line of a playout
-                seat = self.to_act[0]
+        try:  # id_legal, inlined: the hottest line of a playout
+            legal = action_id >= 0 and self._masks[self.bid + 1][action_id]
+        except IndexError:
+            legal = False
+        if legal:
+            seat = self.to_act[0]
+            if action_id >= 2:  # the only place a bid is made
+                b = action_id - 2
                 self.bid = b
                 self.bids.append((seat, b))
                 self.to_act = self._next[seat]
-                return
-        elif action_id == LIAR and self.bid >= 0:
-            self._resolve(self.to_act[0], "liar")
-            return
-        elif action_id == SPOT_ON and self.bid >= 0 and self.game.spot_on:
-            self._resolve(self.to_act[0], "spot_on")
+            else:
+                self._resolve(seat, "liar" if action_id == LIAR else "spot_on")
             return
         if self.over:
             raise IllegalAction("the game is over", code="game_over")
@@ -509,11 +544,6 @@ class DiceState(State[DiceView]):
             params={"id": action_id},
         )
 
-    def _bid(self, seat: int, b: int) -> None:
-        self.bid = b
-        self.bids.append((seat, b))
-        self.to_act = self._next[seat]
-
     def _resolve(self, caller: int, call: str) -> None:
         """Lift the cups, take the dice, record the round, start the next one.
 
@@ -522,9 +552,7 @@ class DiceState(State[DiceView]):
         """
         counts = self.counts
         before = counts[:]
-        quantity, face = divmod(self.bid, FACES)
-        quantity += 1
-        face += 1
+        quantity, face = _QUANTITY[self.bid], _FACE[self.bid]
         dice = self.dice
         count = dice.count(face)
         if face != 1 and self.game.wild_ones:
@@ -553,7 +581,7 @@ class DiceState(State[DiceView]):
                 self.winners = (counts.index(max(counts)),)
                 self.to_act = ()
                 self.dice = []
-                self._legal = _NOTHING
+                self._legal, self._masks = _NOTHING, _NO_MASKS
                 return
             if not counts[opener]:
                 opener = self._next[opener][0]
@@ -659,8 +687,8 @@ def _check_bids(bids: Sequence[Sequence[int]], opener: int, counts: Sequence[int
 
 
 # Quantity and face of every bid index (10 dice x 6 players): views look them up, not divide.
-_QUANTITY = tuple(b // FACES + 1 for b in range(60 * FACES))
-_FACE = tuple(b % FACES + 1 for b in range(60 * FACES))
+_QUANTITY = tuple(b.quantity for b in _BIDS)
+_FACE = tuple(b.face for b in _BIDS)
 
 
 def _bid_json(seat: int, index: int) -> JSON:
@@ -711,6 +739,7 @@ class DiceGame(Game):
         n = self.players
         self.ring: list[tuple[int, ...]] = [((s + 1) % n,) for s in range(n)]
         self.start_table = self.legal_table(n * self.options["dice"])
+        self.start_masks = self.mask_table(n * self.options["dice"])
 
     @property
     def num_actions(self) -> int:
@@ -740,8 +769,12 @@ class DiceGame(Game):
             masks = []
             for row in self.legal_table(total):
                 mask = bytearray(size)
-                for i in row:
-                    mask[i] = 1
+                k = 0
+                while k < len(row) and row[k] < 2:  # the calls
+                    mask[row[k]] = 1
+                    k += 1
+                if k < len(row):  # the bids: one run of ids (legal_table's range), set at once
+                    mask[row[k] : row[-1] + 1] = b"\1" * (row[-1] + 1 - row[k])
                 masks.append(bytes(mask))
             self._mask_tables[total] = masks
         return masks
@@ -760,7 +793,7 @@ class DiceGame(Game):
             check_keys(action, ("type", "quantity", "face"))
             q = check_int(action["quantity"], "quantity", 1, 10**6)
             f = check_int(action["face"], "face", 1, FACES)
-            return _BIDS[(q - 1) * FACES + f - 1] if q <= 60 else Bid(q, f)
+            return _BIDS[bid_index(q, f)] if q <= 60 else Bid(q, f)
         if kind in ("liar", "spot_on"):
             check_keys(action, ("type",))
             return _LIAR if kind == "liar" else _SPOT_ON
@@ -808,13 +841,13 @@ class DiceGame(Game):
         s.round = view["round"]
         s.opener = view["opener"] if view["opener"] is not None else -1
         bid = view["bid"]
-        s.bid = -1 if bid is None else (bid["quantity"] - 1) * FACES + bid["face"] - 1
-        s.bids = [[b["seat"], (b["quantity"] - 1) * FACES + b["face"] - 1] for b in view["bids"]]
+        s.bid = -1 if bid is None else bid_index(bid["quantity"], bid["face"])
+        s.bids = [[b["seat"], bid_index(b["quantity"], b["face"])] for b in view["bids"]]
         s.history = [
             [
                 h["round"],
                 h["opener"],
-                [[b["seat"], (b["quantity"] - 1) * FACES + b["face"] - 1] for b in h["bids"]],
+                [[b["seat"], bid_index(b["quantity"], b["face"])] for b in h["bids"]],
                 h["call"],
                 h["caller"],
                 [len(c) for c in h["dice"]],

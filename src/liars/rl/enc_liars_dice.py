@@ -1,7 +1,7 @@
 """Liar's Dice encoder: the engine's own integer actions, a one-hot view of the table.
 
 The action space is the engine's (``0`` liar, ``1`` spot on, ``2 + b`` the
-bid with index ``b = (quantity-1)*6 + face-1``), so it is already fixed and
+bid with index ``b``, :func:`liars.games.liars_dice.bid_index`), so it is already fixed and
 complete.  The observation keeps everything a seat may know about the
 current round and the last call; older rounds only through the dice counts.
 """
@@ -12,13 +12,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import Game
+from ..games.liars_dice import bid_index as index_of
 from .base import Encoder, Field, Obs, thermo
 
 FACES = 6
 
 
 def bid_index(bid: Mapping[str, Any]) -> int:
-    return (int(bid["quantity"]) - 1) * FACES + int(bid["face"]) - 1
+    """The engine's index of a bid given as a view's dict."""
+    return index_of(int(bid["quantity"]), int(bid["face"]))
 
 
 class DiceEncoder(Encoder):
@@ -53,8 +55,8 @@ class DiceEncoder(Encoder):
         self._round_memo: dict[tuple[int | None, ...], list[int]] = {}
         # Offsets of the per-step fields, bid indexes' -7 folded in (see fill).
         self._at_to_act = self.offsets["to_act"]
-        self._at_bid = self.offsets["bid"] - 7
-        self._at_bids = self.offsets["bids"] - 7
+        self._at_bid = self.offsets["bid"]
+        self._at_bids = self.offsets["bids"]
 
     def _cells(self, cup: list[int]) -> tuple[int, ...]:
         """The thermometer cells of one cup from its block's start (a cup holds at most D dice).
@@ -102,8 +104,7 @@ class DiceEncoder(Encoder):
     def fill(self, view: Mapping[str, Any], out: Obs) -> None:
         # The cells to set are gathered in a list and set by one numpy call:
         # item by item assignment costs more than the whole rest of the step.
-        # Seats go through a per-viewer table instead of (s - me) % n, and a
-        # bid's index (q-1)*6 + f-1 is written 6q + f - 7: this runs every step.
+        # Seats go through a per-viewer table instead of (s - me) % n: this runs every step.
         me = view["seat"]
         rel = self._rel[me]
         hot = self._round_cells(me, view["dice"], view["dice_counts"], view["opener"])[:]
@@ -112,18 +113,18 @@ class DiceEncoder(Encoder):
             hot.append(self._at_to_act + rel[to_act[0]])
         bid = view["bid"]
         if bid is not None:
-            hot.append(self._at_bid + 6 * bid["quantity"] + bid["face"])
+            hot.append(self._at_bid + index_of(bid["quantity"], bid["face"]))
         bids = view["bids"]
         if bids:
             at, b = self._at_bids, self.bids
             for bid in bids:
-                hot.append(at + rel[bid["seat"]] * b + 6 * bid["quantity"] + bid["face"])
+                hot.append(at + rel[bid["seat"]] * b + index_of(bid["quantity"], bid["face"]))
         rev = view["revealed"]
         if rev is not None:
             o = self.offsets
             d = self.dice
             bid = rev["bid"]
-            hot.append(o["rev_bid"] + 6 * bid["quantity"] + bid["face"] - 7)
+            hot.append(o["rev_bid"] + index_of(bid["quantity"], bid["face"]))
             hot.append(o["rev_call"] + (rev["call"] == "spot_on"))
             hot.append(o["rev_caller"] + rel[rev["caller"]])
             at = o["rev_dice"]

@@ -20,6 +20,8 @@ from typing import Any
 
 import platformdirs
 
+from ..games.liars_dice import bid_index, bid_of
+
 TABLES = Path(__file__).with_name("tables")
 FACES = 6
 
@@ -118,7 +120,7 @@ def lookup(view: Mapping[str, Any]) -> list[tuple[dict[str, Any], float]] | None
             return None
         mask = 0
         for i, bid in enumerate(view["bids"]):
-            index = (bid["quantity"] - 1) * FACES + bid["face"] - 1
+            index = bid_index(bid["quantity"], bid["face"])
             if bid["seat"] != (opener if i % 2 == 0 else other) or mask >> index or index >= solved.bits:
                 return None
             mask |= 1 << index
@@ -129,8 +131,8 @@ def lookup(view: Mapping[str, Any]) -> list[tuple[dict[str, Any], float]] | None
             if action < 0:
                 out.append(({"type": "liar"}, chance))
             else:
-                q, f = divmod(action, FACES)
-                out.append(({"type": "bid", "quantity": q + 1, "face": f + 1}, chance))
+                bid = bid_of(action)
+                out.append(({"type": "bid", "quantity": bid.quantity, "face": bid.face}, chance))
         return out
     except (KeyError, TypeError, ValueError, IndexError):
         return None
