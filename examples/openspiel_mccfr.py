@@ -20,7 +20,9 @@ ap = argparse.ArgumentParser(description="outcome-sampling MCCFR on python_liars
 ap.add_argument("--iterations", type=int, default=5000)
 ap.add_argument("--games", type=int, default=500)
 args = ap.parse_args()
-game = pyspiel.load_game("python_liars_dice", {"players": 2, "dice": 1})
+# rolloff=False: the opener is one chance node, not the roll-off's throws (which every
+# information state would carry, splitting each some thirty ways for nothing)
+game = pyspiel.load_game("python_liars_dice", {"players": 2, "dice": 1, "rolloff": False})
 np.random.seed(0)  # the solver samples with numpy's global generator: seeded, the run repeats
 solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
 for _ in range(args.iterations):

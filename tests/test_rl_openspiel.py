@@ -224,3 +224,20 @@ def test_the_declared_length_holds() -> None:
         assert state.legal_actions() == [] and not state.box.state.over
     finally:
         state.kit.bound = kept  # the kit is the loaded game's, shared
+
+
+def test_rolloff_false_draws_the_opener_as_one_chance_node() -> None:
+    """``rolloff=False``: the opener is one uniform chance node, then the cups; no throws in any view."""
+    game = pyspiel.load_game("python_liars_dice", {"players": 3, "dice": 1, "rolloff": False})
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    state.apply_action(2)  # seat 2 opens
+    for face in (0, 1, 2):  # the three cups: 1, 2, 3
+        assert state.is_chance_node() and len(state.chance_outcomes()) == 6
+        state.apply_action(face)
+    assert state.current_player() == 2
+    assert [state.view(p)["dice"] for p in range(3)] == [[1], [2], [3]]
+    assert not state.view(0)["rolloff"]
+    with_rolloff = pyspiel.load_game("python_liars_dice", {"players": 3, "dice": 1})
+    assert len(with_rolloff.new_initial_state().chance_outcomes()) == 6  # the roll-off's first throw

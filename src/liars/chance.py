@@ -31,7 +31,7 @@ Every draw is one of three kinds, taken one *atomic* outcome at a time:
 
 from __future__ import annotations
 
-from collections.abc import Callable, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -43,6 +43,8 @@ T = TypeVar("T")
 #: A move to play again (:class:`Act`, :class:`ActId` or an adapter's own mapping of ids):
 #: a pure function of the state; picklable if the game is to be (OpenSpiel pickles states).
 Move = Callable[[State], None]
+#: How a game begins (see :meth:`Explicit.deal`): a ``setup`` drawn from the chance, or ``None``.
+Start = Callable[[Chance, Game], Mapping[str, Any] | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +188,7 @@ class Explicit:
 
     def __init__(self, state: State) -> None:
         self._state: State | None = state
-        self._root: tuple[Game, int] | None = None  # the deal to draw, until it is drawn
+        self._root: tuple[Game, int, Start | None] | None = None  # the deal to draw, until drawn
         self._anchor: State | None = None
         self._moves: tuple[Any, ...] = ()  # linked: (earlier cell, move), shared by copies
         self._done: list[int] = []
@@ -194,11 +196,17 @@ class Explicit:
         self._prefix: list[int] = []
 
     @classmethod
-    def deal(cls, game: Game, seed: int | None = None) -> Explicit:
-        """A new game of ``game`` whose deal is drawn by the caller (paused at its first event)."""
+    def deal(cls, game: Game, seed: int | None = None, start: Start | None = None) -> Explicit:
+        """A new game of ``game`` whose deal is drawn by the caller (paused at its first event).
+
+        ``start``, if given, draws a ``setup`` from the chance before the deal (its draws are the
+        first chance events): an adapter's choice of how a game begins, e.g. an opener drawn
+        uniformly instead of Liar's Dice's roll-off, whose public throws would split every
+        information state of an OpenSpiel game for nothing.  Picklable if the game is to be.
+        """
         out = cls.__new__(cls)
         out._state = None
-        out._root = (game, game.seed if seed is None else seed)
+        out._root = (game, game.seed if seed is None else seed, start)
         out._anchor = None
         out._moves = ()
         out._done = []
@@ -348,9 +356,10 @@ class Explicit:
                 script = Script(self._done, state.rng)
                 state.rng = script
             elif self._root is not None:
-                game, seed = self._root
+                game, seed, start = self._root
                 script = Script(self._done, Rng(seed))
-                state = game.new_game(seed=seed, chance=script)
+                setup = None if start is None else start(script, game)
+                state = game.new_game(setup, seed=seed, chance=script)
             else:
                 raise RuntimeError("nothing to rebuild from")
             for move in moves:

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..chance import Start
 from ..core import Game, GameConfigError
+from ..rng import Chance
 from .base import Encoder, rewards
 
 #: Version of every environment id (``liars_dice_v0``, ``liars/LiarsDice-v0``,
@@ -40,6 +42,22 @@ NAMES: dict[str, tuple[str, str]] = {
 #: OpenSpiel parameters whose default differs from the engine's (single rounds where a
 #: perfect-recall tensor or a game length needs them; a nullable option's "none" is
 #: written ``min - 1``, since pyspiel has no None: see :mod:`liars.rl.openspiel`).
+def _opener_drawn(chance: Chance, game: Game) -> dict[str, Any]:
+    """Liar's Dice for OpenSpiel: the opener drawn uniformly, as the roll-off makes it, not thrown.
+
+    The roll-off's throws are public and stay in every view, so in OpenSpiel they would split
+    each information state some thirty ways without changing the game (every seat is as likely
+    to open); the round's dice are then rolled as the engine rolls them.
+    """
+    return {"opener": chance.below(game.players)}
+
+
+#: Another start a game offers under OpenSpiel: game id -> (a bool parameter, default true for the
+#: engine's own start; false for this one).  ``python_liars_dice`` with ``rolloff=False`` draws the
+#: opener as one chance node instead of the roll-off's throws, which every information state would
+#: otherwise carry (MCCFR then learns one strategy per roll-off: see docs/rl.md).
+SPIEL_START: dict[str, tuple[str, Start]] = {"liars-dice": ("rolloff", _opener_drawn)}
+
 SPIEL_PARAMS: dict[str, dict[str, Any]] = {
     "liegen": {"target_wins": 1},
     "love-letter": {"target_wins": 1},
@@ -101,4 +119,13 @@ def encoder(game: Game, **kwargs: Any) -> Encoder:
     return enc
 
 
-__all__ = ["NAMES", "SPIEL_PARAMS", "VERSION", "Encoder", "encoder", "recall_encoder", "rewards"]
+__all__ = [
+    "NAMES",
+    "SPIEL_PARAMS",
+    "SPIEL_START",
+    "VERSION",
+    "Encoder",
+    "encoder",
+    "recall_encoder",
+    "rewards",
+]

@@ -37,9 +37,9 @@ import numpy as np
 import pyspiel
 
 from ..bots import action_bound
-from ..chance import Explicit
+from ..chance import Explicit, Start
 from ..core import JSON, Game, GameConfigError, State, make
-from . import NAMES, SPIEL_PARAMS, encoder, recall_encoder
+from . import NAMES, SPIEL_PARAMS, SPIEL_START, encoder, recall_encoder
 from .base import Encoder, Obs, Tails, rewards
 
 
@@ -64,14 +64,14 @@ def _engine_options(game_id: str, params: Mapping[str, Any]) -> tuple[int, dict[
     return int(params["players"]), opts
 
 
-def _chance_bound(engine: Game, moves: int = 400) -> int:
+def _chance_bound(engine: Game, start: Start | None = None, moves: int = 400) -> int:
     """The most outcomes one chance node has: those of the deal and of a random game's later draws.
 
     Every later draw of our games re-deals the same deck or rolls the same
     dice, so one seeded game of ``moves`` moves sees every kind there is.
     """
     rng = random.Random(0)
-    x = Explicit.deal(engine)
+    x = Explicit.deal(engine, start=start)
     most = engine.players
     for _ in range(moves):
         outcomes = x.chance_outcomes()
@@ -95,13 +95,19 @@ class Kit:
     """
 
     def __init__(self, game_id: str, params: Mapping[str, Any]) -> None:
+        params = dict(params)
+        self.start: Start | None = None
+        if game_id in SPIEL_START:  # the game's other start, when its parameter says so
+            name, start = SPIEL_START[game_id]
+            if not params.pop(name, True):
+                self.start = start
         players, opts = _engine_options(game_id, params)
         self.game_id = game_id
         self.engine = make(game_id, players=players, seed=0, **opts)
         self.encoder = encoder(self.engine)
         self.recall: Encoder | None = recall_encoder(self.engine)
         self.bound = action_bound(self.engine)
-        self.max_outcomes = _chance_bound(self.engine)
+        self.max_outcomes = _chance_bound(self.engine, self.start)
         self.names: dict[int, str] = {}  # action strings: OpenSpiel asks for every legal one, often
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Kit:
@@ -269,7 +275,9 @@ class SpielState(pyspiel.State):
     def __init__(self, game: SpielGame, kit: Kit, explicit: Explicit | None = None) -> None:
         super().__init__(game)
         self.kit = kit
-        self.box = Box(Explicit.deal(kit.engine) if explicit is None else explicit)
+        if explicit is None:
+            explicit = Explicit.deal(kit.engine, start=kit.start)
+        self.box = Box(explicit)
         self.count = 0
         # __str__, written as moves are made: joining the whole history at every call was quadratic.
         self.text = f"{kit.game_id} "
@@ -458,6 +466,8 @@ def _register(game_id: str) -> type[SpielGame]:
     params: dict[str, Any] = {"players": probe.info.default_players}
     params.update({o.name: _spiel_value(probe, o.name, o.default) for o in probe.info.options})
     params.update(SPIEL_PARAMS.get(game_id, {}))
+    if game_id in SPIEL_START:
+        params[SPIEL_START[game_id][0]] = True
     has_recall_tensor = recall_encoder(make(game_id, seed=0, **SPIEL_PARAMS.get(game_id, {}))) is not None
     game_type = pyspiel.GameType(
         short_name=f"python_{name}",
