@@ -123,7 +123,7 @@ def test_an_observation_shows_nothing_of_the_other_seats_dice() -> None:
     assert not np.array_equal(np.asarray(observe(s.replace(dice=own))), np.asarray(obs))
     fewer = s.replace(counts=s.counts.at[(seat + 1) % 3].set(2))
     assert not np.array_equal(np.asarray(observe(fewer)), np.asarray(obs))
-    fresh = env.init(key).replace(current_player=s.current_player, dice=s.dice)
+    fresh = jax.jit(env.init)(key).replace(current_player=s.current_player, dice=s.dice)
     assert not np.array_equal(np.asarray(observe(fresh)), np.asarray(obs))
 
 
@@ -154,10 +154,11 @@ def test_pgx_conventions() -> None:
     assert s.terminated.dtype == jnp.bool_ and not bool(s.truncated)
     assert not bool(s.legal_action_mask[0]) and not bool(s.legal_action_mask[1])  # no call before a bid
     # an illegal action ends the game with PGX's penalty for the player who took it
-    bad = env.step(s, jnp.int32(0), jax.random.PRNGKey(1))
+    step = jax.jit(env.step)
+    bad = step(s, jnp.int32(0), jax.random.PRNGKey(1))
     assert bool(bad.terminated) and float(bad.rewards[int(s.current_player)]) == -1.0
     # stepping a finished game changes nothing and rewards nothing
-    again = env.step(bad, jnp.int32(5), jax.random.PRNGKey(2))
+    again = step(bad, jnp.int32(5), jax.random.PRNGKey(2))
     assert bool(again.terminated) and float(jnp.abs(again.rewards).sum()) == 0.0
     assert bool(again.legal_action_mask.all())
 

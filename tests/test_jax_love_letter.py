@@ -202,7 +202,7 @@ def test_pgx_conventions() -> None:
     assert s.observation.shape == env.observation_shape and s.observation.dtype == jnp.bool_
     assert int(s.legal_action_mask.sum()) >= 1 and not bool(s.terminated)
     illegal = int(np.flatnonzero(~np.asarray(s.legal_action_mask))[0])
-    bad = env.step(s, jnp.int32(illegal), jax.random.PRNGKey(1))
+    bad = jax.jit(env.step)(s, jnp.int32(illegal), jax.random.PRNGKey(1))
     assert bool(bad.terminated) and float(bad.rewards[int(s.current_player)]) == -1.0
 
 
