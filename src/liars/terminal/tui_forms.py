@@ -18,9 +18,10 @@ from typing import Any
 from rich.text import Text
 from textual.suggester import Suggester
 
+from ..games.cheat_cards import RANKS
 from . import i18n
 from .ui import JSON, GameUI, InputError
-from .words import RANKS, faces, rank_letter, rank_name
+from .words import faces, rank_letter, rank_name
 
 # One word per language for each answer, all read by the parsers (``ui.CALL_WORDS``, ``YES``, ``NO``,
 # ``liars_dice.SPOT_WORDS``); the tests check each is read back as its action in every language.
