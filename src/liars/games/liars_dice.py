@@ -312,7 +312,8 @@ class DiceState(State[DiceView]):
             self._legal, self._masks = _NOTHING, _NO_MASKS
         else:
             total = sum(self.counts)
-            self._legal, self._masks = self.game.legal_table(total), self.game.mask_table(total)
+            pair = self.game.pairs.get(total)
+            self._legal, self._masks = pair if pair is not None else self.game.tables(total)
 
     def _restore(self, data: Mapping[str, Any]) -> None:
         super()._restore(data)
@@ -511,7 +512,7 @@ class DiceState(State[DiceView]):
         # A copy of the row's mask, built once per game object like the legal table itself.
         if self.over:
             return bytearray(self.game.num_actions)
-        return bytearray(self.game.mask_table(sum(self.counts))[self.bid + 1])
+        return bytearray(self._masks[self.bid + 1])
 
     def act_id(self, action_id: int) -> None:
         # No separate "is it over" test on this hot path: a finished game has
@@ -736,6 +737,7 @@ class DiceGame(Game):
         self.spot_on: bool = self.options["spot_on"]
         self._tables: dict[int, list[tuple[int, ...]]] = {}
         self._mask_tables: dict[int, list[bytes]] = {}
+        self.pairs: dict[int, tuple[list[tuple[int, ...]], list[bytes]]] = {}
         n = self.players
         self.ring: list[tuple[int, ...]] = [((s + 1) % n,) for s in range(n)]
         self.start_table = self.legal_table(n * self.options["dice"])
@@ -760,6 +762,11 @@ class DiceGame(Game):
             table += [head + tuple(range(b + 3, limit + 2)) for b in range(limit)]
             self._tables[total] = table
         return table
+
+    def tables(self, total: int) -> tuple[list[tuple[int, ...]], list[bytes]]:
+        """:meth:`legal_table` and :meth:`mask_table` as one pair, kept in :attr:`pairs` (one look-up)."""
+        pair = self.pairs[total] = (self.legal_table(total), self.mask_table(total))
+        return pair
 
     def mask_table(self, total: int) -> list[bytes]:
         """:meth:`legal_table` as byte masks of ``num_actions`` bytes, row by row (for ``legal_mask``)."""
