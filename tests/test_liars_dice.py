@@ -442,10 +442,11 @@ def test_sample_state_agrees_with_the_view_and_reads_nothing_hidden() -> None:
                 assert sampled.view(seat) == view
                 # a twin whose other cups differ gives the very same sample: only the view is read
                 twin = state.clone()
-                others = [s for s in range(3) if s != seat and twin.counts[s]]  # type: ignore[attr-defined]
+                assert isinstance(twin, DiceState)
+                others = [s for s in range(3) if s != seat and twin.counts[s]]
                 if others and not twin.over:
-                    start = sum(twin.counts[: others[0]])  # type: ignore[attr-defined]
-                    twin.dice[start] = twin.dice[start] % 6 + 1  # type: ignore[attr-defined]
+                    start = sum(twin.counts[: others[0]])
+                    twin.dice[start] = twin.dice[start] % 6 + 1
                     assert twin.view(seat) == view and twin.to_json() != state.to_json()
                     assert (
                         game.sample_state(twin.view(seat), random.Random(seed)).to_json() == sampled.to_json()

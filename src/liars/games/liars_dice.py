@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ..core import (
     JSON,
@@ -199,7 +199,7 @@ class DiceState(State[DiceView]):
     @classmethod
     def deal(cls, game: Game, rng: Chance) -> DiceState:
         """The usual start, written flat: it is half the cost of a short random playout."""
-        g: DiceGame = game  # type: ignore[assignment]
+        g = cast(DiceGame, game)  # deal is only ever called with its own game class
         s = cls.__new__(cls)
         s.game = g
         s.rng = rng
@@ -220,7 +220,7 @@ class DiceState(State[DiceView]):
         first = rolls[:n]
         top = max(first)
         if first.count(top) == 1:  # the roll-off decided at once, as it mostly is
-            s.rolloff = [first]  # type: ignore[list-item]  # no seat sits out of the first throw
+            s.rolloff = [cast(list[int | None], first)]  # no seat sits out of the first throw
             opener = first.index(top)
         else:
             s.rolloff = []
