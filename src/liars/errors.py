@@ -121,6 +121,8 @@ MESSAGES: dict[str, str] = {
     "already_answered": "You have already answered.",
     "no_window": "No challenge is open.",
     "full": "Every seat at this table is taken.",
+    "invite_required": "This table is for the invited only: open the invite link you were sent.",
+    "bad_invite": "This invite link is not good for this table.",
     "not_found": "There is no such table.",
     "not_over": "The game is not over yet.",
     "forbidden": "This link holds no seat at this table.",

@@ -105,6 +105,7 @@ class Server(ThreadedUvicorn):
         )
         super().__init__(app, ws_max_size=65536)
         self.http = httpx.Client(base_url=self.url, timeout=10)
+        self.keys: dict[str, str] = {}  # table -> the invite secret its creator was given
 
     @property
     def hub(self) -> Hub:
@@ -126,13 +127,18 @@ class Server(ThreadedUvicorn):
         super().stop(timeout)
 
     def create(self, **body: Any) -> dict[str, Any]:
+        """A new table; its invite secret is kept for :meth:`join` (the friend with the link)."""
         r = self.http.post("/api/tables", json=body)
         assert r.status_code == 201, r.text
         out: dict[str, Any] = r.json()
+        if out.get("key"):
+            self.keys[out["table"]] = out["key"]
         return out
 
-    def join(self, table: str, name: str = "Ola") -> dict[str, Any]:
-        r = self.http.post(f"/api/tables/{table}/join", json={"name": name})
+    def join(self, table: str, name: str = "Ola", key: str | None = None) -> dict[str, Any]:
+        """Take a seat as a friend who has the invite link (``key``, else the one :meth:`create` kept)."""
+        key = key or self.keys.get(table)
+        r = self.http.post(f"/api/tables/{table}/join", json={"name": name, "key": key})
         assert r.status_code == 200, r.text
         out: dict[str, Any] = r.json()
         return out

@@ -263,8 +263,8 @@ def test_rematch_seats_are_held_for_their_players(shared_server: Server) -> None
     table, tokens = finished_table(shared_server)
     first = rematch(shared_server, table, tokens[1])
     assert first.status_code == 200 and first.json()["seat"] == 1
-    new = first.json()["table"]
-    r = shared_server.http.post(f"/api/tables/{new}/join", json={"name": "Stranger"})
+    new, key = first.json()["table"], first.json()["key"]  # a friend with the invite link
+    r = shared_server.http.post(f"/api/tables/{new}/join", json={"name": "Stranger", "key": key})
     assert r.status_code == 409 and r.json()["error"]["code"] == "full"  # seat 0 is Kari's
     info = shared_server.http.get(f"/api/tables/{new}").json()
     assert [s["reserved"] for s in info["seats"]] == [True, False]
@@ -287,16 +287,18 @@ def test_a_declined_or_expired_rematch_seat_opens_to_anyone(
     shared_server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table, tokens = finished_table(shared_server)
-    new = rematch(shared_server, table, tokens[0]).json()["table"]
+    out = rematch(shared_server, table, tokens[0]).json()
+    new, friend = out["table"], {"name": "Friend", "key": out["key"]}  # the players' invite link
     assert rematch(shared_server, table, tokens[1], decline=True).status_code == 200
-    r = shared_server.http.post(f"/api/tables/{new}/join", json={"name": "Stranger"})
+    r = shared_server.http.post(f"/api/tables/{new}/join", json=friend)
     assert r.status_code == 200 and r.json()["seat"] == 1
     monkeypatch.setattr(hub_module, "REMATCH_HOLD", 0.3)
     table, tokens = finished_table(shared_server)
-    new = rematch(shared_server, table, tokens[0]).json()["table"]
-    assert shared_server.http.post(f"/api/tables/{new}/join", json={"name": "Stranger"}).status_code == 409
+    out = rematch(shared_server, table, tokens[0]).json()
+    new, friend = out["table"], {"name": "Friend", "key": out["key"]}
+    assert shared_server.http.post(f"/api/tables/{new}/join", json=friend).status_code == 409
     time.sleep(0.4)
-    r = shared_server.http.post(f"/api/tables/{new}/join", json={"name": "Stranger"})
+    r = shared_server.http.post(f"/api/tables/{new}/join", json=friend)
     assert r.status_code == 200 and r.json()["seat"] == 1
 
 
@@ -362,6 +364,7 @@ def test_one_address_keeps_only_so_many_waiting_tables(db: Db) -> None:
         made = [srv.http.post("/api/tables", json={"game": "liars-dice", "players": 2}) for _ in range(3)]
         assert [r.status_code for r in made] == [201, 201, 429]
         assert made[2].json()["error"]["code"] == "rate_limited"
-        r = srv.http.post(f"/api/tables/{made[0].json()['table']}/join", json={"name": "Ola"})
+        first = made[0].json()
+        r = srv.http.post(f"/api/tables/{first['table']}/join", json={"name": "Ola", "key": first["key"]})
         assert r.status_code == 200  # the table started: it no longer counts
         assert srv.http.post("/api/tables", json={"game": "liars-dice", "players": 2}).status_code == 201

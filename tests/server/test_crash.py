@@ -72,7 +72,9 @@ def test_kill_9_mid_game_then_restart_and_finish(db: Db, tmp_path: Path) -> None
         out = httpx.post(
             f"{base}/api/tables", json={"game": "liars-dice", "players": 2, "options": {"dice": 2}}
         ).json()
-        joined = httpx.post(f"{base}/api/tables/{out['table']}/join", json={"name": "Ola"}).json()
+        joined = httpx.post(
+            f"{base}/api/tables/{out['table']}/join", json={"name": "Ola", "key": out["key"]}
+        ).json()
         tokens = {out["seat"]: out["token"], joined["seat"]: joined["token"]}
         table = out["table"]
         seats = {s: Seat(port, table, t) for s, t in tokens.items()}

@@ -22,7 +22,9 @@ def test_create_gives_the_creator_the_first_human_seat(shared_server: Server) ->
     )
     assert out["seat"] == 1
     assert len(out["token"]) >= 40
-    assert out["invite"].endswith((f"/t/{out['table']}", f"/api/tables/{out['table']}"))
+    assert out["invite"].endswith(
+        (f"/t/{out['table']}#k={out['key']}", f"/api/tables/{out['table']}#k={out['key']}")
+    )
     info = shared_server.http.get(f"/api/tables/{out['table']}").json()
     assert info["status"] == "waiting" and info["view"] is None
     assert [s["name"] for s in info["seats"]] == ["random bot", "Kari", None]
@@ -39,7 +41,7 @@ def test_game_starts_when_every_human_seat_is_taken(shared_server: Server) -> No
     assert info["options"]["dice"] == 3
     view = info["view"]
     assert view["seat"] is None and view["dice"] is None  # the public view: no cup is lifted
-    r = shared_server.http.post(f"/api/tables/{out['table']}/join", json={"name": "Per"})
+    r = shared_server.http.post(f"/api/tables/{out['table']}/join", json={"name": "Per", "key": out["key"]})
     assert r.status_code == 409 and r.json()["error"]["code"] == "full"
 
 

@@ -51,9 +51,11 @@ def test_writes_over_the_rate_get_429_per_address(db: Db) -> None:
     try:
         out = server.create(game="liars-dice", players=2)
         for _ in range(2):
-            r = server.http.post(f"/api/tables/{out['table']}/join", json={"name": "x" * 100})
+            r = server.http.post(
+                f"/api/tables/{out['table']}/join", json={"name": "x" * 100, "key": out["key"]}
+            )
             assert r.status_code == 400  # refused requests count too: they cost work all the same
-        r = server.http.post(f"/api/tables/{out['table']}/join", json={"name": "Ola"})
+        r = server.http.post(f"/api/tables/{out['table']}/join", json={"name": "Ola", "key": out["key"]})
         assert r.status_code == 429
         assert r.headers["content-type"] == "application/json"
         assert int(r.headers["retry-after"]) >= 1
@@ -69,7 +71,7 @@ def test_writes_over_the_rate_get_429_per_address(db: Db) -> None:
             base_url=server.url, transport=httpx.HTTPTransport(local_address="127.0.0.2"), timeout=10
         )
         try:
-            r = other.post(f"/api/tables/{out['table']}/join", json={"name": "Ola"})
+            r = other.post(f"/api/tables/{out['table']}/join", json={"name": "Ola", "key": out["key"]})
             assert r.status_code == 200, r.text
         finally:
             other.close()

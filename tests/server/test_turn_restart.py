@@ -30,7 +30,9 @@ def test_a_turn_deadline_survives_kill_9(db: Db, tmp_path: Path) -> None:
             f"{base}/api/tables",
             json={"game": "liars-dice", "players": 2, "options": {"dice": 2}, "turn_seconds": TURN},
         ).json()
-        joined = httpx.post(f"{base}/api/tables/{out['table']}/join", json={"name": "Ola"}).json()
+        joined = httpx.post(
+            f"{base}/api/tables/{out['table']}/join", json={"name": "Ola", "key": out["key"]}
+        ).json()
         table = out["table"]
         tokens = {out["seat"]: out["token"], joined["seat"]: joined["token"]}
         seats = {s: Seat(port, table, t) for s, t in tokens.items()}

@@ -67,7 +67,9 @@ def cheat_window(
     table = out["table"]
     tokens = {out["seat"]: out["token"]}
     for i in range(3):
-        j = httpx.post(f"{base}/api/tables/{table}/join", json={"name": f"p{i + 1}"}).json()
+        j = httpx.post(
+            f"{base}/api/tables/{table}/join", json={"name": f"p{i + 1}", "key": out["key"]}
+        ).json()
         tokens[j["seat"]] = j["token"]
     seats = {s: Seat(port, table, t) for s, t in tokens.items()}
     first = {s: until(p, lambda f: True) for s, p in seats.items()}

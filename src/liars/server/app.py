@@ -112,7 +112,10 @@ async def create(request: Request) -> Response:
         invite = str(request.url_for("web_table", table_id=table.id))
     except NoMatchFound:
         invite = str(request.url_for("table", table_id=table.id))
-    return JSONResponse({"table": table.id, "seat": seat, "token": token, "invite": invite}, 201)
+    key = table.invite  # the secret rides in the link's fragment: browsers never send it to a server
+    if key is not None:
+        invite += f"#k={key}"
+    return JSONResponse({"table": table.id, "seat": seat, "token": token, "invite": invite, "key": key}, 201)
 
 
 async def show(request: Request) -> Response:
@@ -126,7 +129,7 @@ async def show(request: Request) -> Response:
 async def join(request: Request) -> Response:
     req = await _body(request, Join)
     table = await table_or_404(request)
-    seat, token = await table.join(req.name)
+    seat, token = await table.join(req.name, key=req.key)
     return JSONResponse({"table": table.id, "seat": seat, "token": token})
 
 
@@ -134,7 +137,8 @@ async def rematch(request: Request) -> Response:
     req = await _body(request, Rematch)
     table = await table_or_404(request)
     new, seat, token = await hub_of(request).rematch(table, req.token, req.decline)
-    return JSONResponse({"table": new.id, "seat": seat, "token": token})
+    # the new table keeps the old one's invite secret: its players may bring a friend to a declined seat
+    return JSONResponse({"table": new.id, "seat": seat, "token": token, "key": new.invite})
 
 
 async def show_metrics(request: Request) -> Response:

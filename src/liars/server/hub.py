@@ -24,6 +24,7 @@ import liars
 from liars import bots
 
 from .conn import Metrics
+from .seats import new_invite
 from .store import SeatRow, Store, TableRow
 from .tables import Table, TableError, hash_token, new_token
 
@@ -266,6 +267,8 @@ class Hub:
         if "turn_seconds" not in settings:  # not chosen (null is a choice: no timer)
             settings = {**settings, "turn_seconds": SILENT_TURN if kinds.count("human") > 1 else None}
         settings = {**DEFAULTS, **settings}
+        if not settings["listed"] and not settings.get("invite"):  # a rematch keeps the old one's
+            settings["invite"] = new_invite()
         standin = settings.get("standin")
         if standin is None:
             settings["standin"] = "basic" if "basic" in levels else "random"

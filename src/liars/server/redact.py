@@ -1,4 +1,4 @@
-"""Seat tokens never reach a log: a filter on the server's loggers blanks any it finds.
+"""Seat tokens and invite secrets never reach a log: a filter on the server's loggers blanks them.
 
 A token is the whole of a seat's secret, and logs are kept, shipped and read by
 more people than the players.  Current clients send it in the first WebSocket
@@ -7,7 +7,9 @@ message (``?auth=1``), never in a URL, but an older one may still put
 (``"WebSocket /ws/tables/X?token=..."``) and any proxy in front would too.
 So every record of the server's and uvicorn's loggers is rewritten with its
 tokens blanked, whatever the message (a URL's query, a JSON body quoted in an
-error).
+error).  An unlisted table's invite secret is blanked the same way (``"key": "..."`` in a
+join's body, ``#k=`` of an invite link quoted anywhere), though browsers never send a
+link's fragment.
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ from __future__ import annotations
 import logging
 import re
 
-TOKEN = re.compile(r"(token=)[^&\s\"']+|(\"token\"\s*:\s*\")[^\"]*", re.IGNORECASE)
+TOKEN = re.compile(r"(token=|#k=)[^&\s\"']+|(\"(?:token|key|invite)\"\s*:\s*\")[^\"]*", re.IGNORECASE)
 LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "liars.server", "liars.client")
 
 
 def redact(text: str) -> str:
-    """``text`` with every ``token=...`` and ``"token": "..."`` value blanked."""
+    """``text`` with every ``token=...``, ``#k=...`` and ``"token"``/``"key"``/``"invite"`` value blanked."""
     return TOKEN.sub(lambda m: (m.group(1) or m.group(2)) + "[redacted]", text)
 
 

@@ -65,6 +65,8 @@ class CreateTable(Strict):
 
 class Join(Strict):
     name: Name = "Player"
+    # the unlisted table's invite secret (the ``#k=`` of its invite link); listed tables need none
+    key: Annotated[str, Field(min_length=1, max_length=64)] | None = None
 
 
 class Rematch(Strict):

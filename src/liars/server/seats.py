@@ -15,8 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-# settings keys that hold a rematch's reservations: never shown to anybody
-PRIVATE_SETTINGS = ("reserved", "reserved_until")
+from .refusals import TableError
+
+# settings keys never shown to anybody: a rematch's reservations, an unlisted table's invite secret
+PRIVATE_SETTINGS = ("reserved", "reserved_until", "invite")
 
 
 @dataclass
@@ -77,6 +79,28 @@ def reserved_for(held: Mapping[int, str], token_hash: str) -> int | None:
     return next((i for i, h in held.items() if hmac.compare_digest(h, token_hash)), None)
 
 
+def new_invite() -> str:
+    """An unlisted table's invite secret: with the id, what the invite link carries (``#k=``)."""
+    return secrets.token_urlsafe(12)
+
+
+def check_invite(settings: Mapping[str, Any], key: str | None) -> None:
+    """Refuse a join of an unlisted table without its invite secret (403 ``invite_required``)
+    or with another one (403 ``bad_invite``).
+
+    A table's id travels in screenshots, logs and the lobby's links of old: alone it must
+    not take the seat a host kept for a friend.  Listed tables, and tables made before
+    invite secrets (no ``invite`` in their settings), are open to anyone with the id.
+    """
+    secret = settings.get("invite")
+    if settings.get("listed") or not secret:
+        return
+    if key is None:
+        raise TableError("invite_required", "this table is for the invited only: send its invite secret", 403)
+    if not hmac.compare_digest(key.encode(), str(secret).encode()):
+        raise TableError("bad_invite", "this invite secret is not this table's", 403)
+
+
 def public_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
-    """The table's settings without the rematch's reservations (token hashes)."""
+    """The table's settings without the rematch's reservations (token hashes) or the invite secret."""
     return {k: v for k, v in settings.items() if k not in PRIVATE_SETTINGS}

@@ -98,16 +98,23 @@ class Table:
             self.news()
 
     async def join(
-        self, name: str, prefer: int | None = None, claim: tuple[str, str] | None = None
+        self,
+        name: str,
+        prefer: int | None = None,
+        claim: tuple[str, str] | None = None,
+        key: str | None = None,
     ) -> tuple[int, str]:
         """Take a free human seat (``prefer`` if free); the game starts when none is left.
 
         ``claim``: (token, its hash) of a rematch player, who takes the seat reserved for that
         hash and keeps their token; claiming again gives the same seat (one token, one seat).
-        Without it, reserved seats are not free.
+        Without it, reserved seats are not free, and an unlisted table needs its invite secret
+        ``key`` (:func:`.seats.check_invite`).
         """
         async with self.lock:
             self._check_live()
+            if claim is None:
+                seats_.check_invite(self.settings, key)
             reserved = self.reserved()
             if claim is not None:
                 held = self.seat_for_token(claim[0])
@@ -140,8 +147,14 @@ class Table:
             return seat.index, token
 
     # -- public information ------------------------------------------------------------
+    @property
+    def invite(self) -> str | None:
+        """The invite secret of an unlisted table (None if listed): for its creator and players only."""
+        secret = self.settings.get("invite")
+        return None if self.settings.get("listed") or not secret else str(secret)
+
     def info(self) -> JSON:
-        """What anybody may know of the table (no tokens, no seed, no hidden card)."""
+        """What anybody may know of the table (no tokens, no seed, no hidden card, no invite secret)."""
         st = self.state
         reserved = self.reserved()
         return {
