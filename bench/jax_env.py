@@ -36,7 +36,7 @@ import jax.numpy as jnp
 from rl import aec_loop, openspiel, pettingzoo
 
 import liars.jax as ljax
-from liars.jax.liars_dice import _hash, _words
+from liars.jax.base import _hash, _words
 from liars.rl.pettingzoo import env as pz_env
 
 STEPS_PER_CALL = 100

@@ -27,28 +27,24 @@ outcome.  Earlier rounds' details are left out (as in OpenSpiel's information st
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 import jax
 import jax.numpy as jnp
-import pgx
+
+from .base import PgxEnv, PgxState, _hash, _words, pytree
 
 FACES = 6
 LIAR = 0
 SPOT_ON = 1
 
 
+@pytree
 @dataclasses.dataclass(frozen=True)
-class DiceState(pgx.State):
+class DiceState(PgxState):
     """One game (or, under ``vmap``, a batch of games); the PGX fields and the dice."""
 
-    current_player: jax.Array = dataclasses.field(default_factory=lambda: jnp.int32(0))
-    observation: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(0, jnp.bool_))
-    rewards: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(2, jnp.float32))
-    terminated: jax.Array = dataclasses.field(default_factory=lambda: jnp.bool_(False))
-    truncated: jax.Array = dataclasses.field(default_factory=lambda: jnp.bool_(False))
-    legal_action_mask: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(0, jnp.bool_))
-    _step_count: jax.Array = dataclasses.field(default_factory=lambda: jnp.int32(0))
+    GAME = "liars-dice"
+
     #: per seat and die slot, the face (1-6), 0 for a die the seat no longer has
     dice: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros((2, 1), jnp.int32))
     #: dice left per seat
@@ -68,40 +64,6 @@ class DiceState(pgx.State):
     #: seats that lost a die at the last call
     last_losers: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(2, jnp.bool_))
 
-    @property
-    def env_id(self) -> Any:
-        return "liars-dice"
-
-    def replace(self, **changes: Any) -> DiceState:
-        """A copy with ``changes`` (PGX's base ``Env.step`` calls it)."""
-        return dataclasses.replace(self, **changes)
-
-
-jax.tree_util.register_dataclass(
-    DiceState,
-    data_fields=[f.name for f in dataclasses.fields(DiceState)],
-    meta_fields=[],
-)
-
-
-def _words(key: jax.Array) -> tuple[jax.Array, jax.Array]:
-    """Two 32-bit words of a key, new-style (``jax.random.key``) or raw (``PRNGKey``)."""
-    if jnp.issubdtype(key.dtype, jax.dtypes.prng_key):
-        key = jax.random.key_data(key)
-    words = key.ravel().astype(jnp.uint32)
-    return words[0], words[-1]
-
-
-def _hash(k0: jax.Array, k1: jax.Array, i: jax.Array) -> jax.Array:
-    """A 32-bit mixing hash of (key, index): a murmur-style finaliser over the three words."""
-    h = k0 ^ (i * jnp.uint32(0x9E3779B9)) ^ (k1 * jnp.uint32(0x85EBCA6B))
-    h = h ^ (h >> 16)
-    h = h * jnp.uint32(0x7FEB352D)
-    h = h ^ (h >> 15)
-    h = h * jnp.uint32(0x846CA68B)
-    out: jax.Array = h ^ (h >> 16)
-    return out
-
 
 def _faces(k0: jax.Array, k1: jax.Array, count: int) -> jax.Array:
     """``count`` dice from one step's key: die ``i`` is ``1 + hash(key, i) % 6``.
@@ -118,8 +80,10 @@ def _faces(k0: jax.Array, k1: jax.Array, count: int) -> jax.Array:
     return faces
 
 
-class LiarsDice(pgx.Env):  # pgx ships no type information (see pyproject: mypy overrides)
+class LiarsDice(PgxEnv):
     """Liar's Dice for ``players`` seats with ``dice`` dice each, under the engine's options."""
+
+    GAME = "liars-dice"
 
     def __init__(self, players: int = 4, dice: int = 5, wild_ones: bool = False, spot_on: bool = False):
         super().__init__()
@@ -132,22 +96,6 @@ class LiarsDice(pgx.Env):  # pgx ships no type information (see pyproject: mypy 
         self.words = -(-self.bids // 32)  # words of a seat's bit set of bids
 
     # -- PGX's interface ---------------------------------------------------------------
-    @property
-    def id(self) -> Any:
-        return "liars-dice"
-
-    @property
-    def version(self) -> str:
-        return "v1"
-
-    @property
-    def num_players(self) -> int:
-        return self.players
-
-    @property
-    def num_actions(self) -> int:
-        return self._num_actions
-
     def _init(self, key: jax.Array) -> DiceState:
         n, d = self.players, self.dice_per_player
         counts = jnp.full(n, d, jnp.int32)

@@ -33,16 +33,14 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from itertools import product
-from typing import Any
 
 import jax
 import jax.numpy as jnp
 import numpy as np
-import pgx
 
 from ..core import make as make_engine
 from ..games import liars_dice_poker as engine
-from .liars_dice import _hash, _words
+from .base import PgxEnv, PgxState, _hash, _words, pytree
 
 DICE = engine.DICE
 FACES = engine.FACES
@@ -68,17 +66,13 @@ def _tables() -> tuple[np.ndarray, np.ndarray]:
     return best, counts
 
 
+@pytree
 @dataclasses.dataclass(frozen=True)
-class PokerState(pgx.State):
+class PokerState(PgxState):
     """One match (a batch under ``vmap``): the PGX fields, the cup and this round's claims."""
 
-    current_player: jax.Array = dataclasses.field(default_factory=lambda: jnp.int32(0))
-    observation: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(0, jnp.bool_))
-    rewards: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(2, jnp.float32))
-    terminated: jax.Array = dataclasses.field(default_factory=lambda: jnp.bool_(False))
-    truncated: jax.Array = dataclasses.field(default_factory=lambda: jnp.bool_(False))
-    legal_action_mask: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(0, jnp.bool_))
-    _step_count: jax.Array = dataclasses.field(default_factory=lambda: jnp.int32(0))
+    GAME = "liars-dice-poker"
+
     lives: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(2, jnp.int32))
     #: the seat that started this round (the holder is ``current_player``)
     starter: jax.Array = dataclasses.field(default_factory=lambda: jnp.int32(0))
@@ -101,19 +95,6 @@ class PokerState(pgx.State):
     #: the last call: (claim, caller, whether the dice held, loser), -1s before the first
     last_call: jax.Array = dataclasses.field(default_factory=lambda: jnp.full(4, -1, jnp.int32))
 
-    @property
-    def env_id(self) -> Any:
-        return "liars-dice-poker"
-
-    def replace(self, **changes: Any) -> PokerState:
-        """A copy with ``changes`` (PGX's base ``Env.step`` calls it)."""
-        return dataclasses.replace(self, **changes)
-
-
-jax.tree_util.register_dataclass(
-    PokerState, data_fields=[f.name for f in dataclasses.fields(PokerState)], meta_fields=[]
-)
-
 
 def _counts(dice: jax.Array) -> jax.Array:
     """How many of each face (index 0 for 1s) among ``dice`` (0s count for none)."""
@@ -128,13 +109,16 @@ def _sorted(counts: jax.Array) -> jax.Array:
     return out.astype(jnp.int32)
 
 
-class LiarsDicePoker(pgx.Env):  # pgx ships no type information (see pyproject: mypy overrides)
+class LiarsDicePoker(PgxEnv):
     """Poker Liar's Dice for two, whole matches of ``lives`` lives each (the engine's checks)."""
+
+    GAME = "liars-dice-poker"
 
     def __init__(self, lives: int = 5):
         super().__init__()
         game = make_engine("liars-dice-poker", lives=lives)  # the engine's refusals for bad options
         self.lives = int(game.options["lives"])
+        self.players = 2
         self._num_actions = engine.NUM_ACTIONS  # the engine's fixed space (game.num_actions)
         best, reroll_counts = _tables()
         self.best = jnp.asarray(best)
@@ -142,22 +126,6 @@ class LiarsDicePoker(pgx.Env):  # pgx ships no type information (see pyproject: 
         self.reroll_sizes = jnp.asarray(reroll_counts.sum(axis=1).astype(np.int32))
 
     # -- PGX's interface ---------------------------------------------------------------
-    @property
-    def id(self) -> Any:
-        return "liars-dice-poker"
-
-    @property
-    def version(self) -> str:
-        return "v1"
-
-    @property
-    def num_players(self) -> int:
-        return 2
-
-    @property
-    def num_actions(self) -> int:
-        return self._num_actions
-
     def _init(self, key: jax.Array) -> PokerState:
         k0, k1 = _words(key)
         # the starter from the same hash as the dice (index DICE: past every die)

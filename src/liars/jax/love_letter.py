@@ -23,15 +23,13 @@ round wins and whose turn it is.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 import jax
 import jax.numpy as jnp
 import numpy as np
-import pgx
 
 from ..games.love_letter_cards import COUNT, DECK, GUESSING, RANKS, TARGETED, VALUE
-from .liars_dice import _hash, _words
+from .base import PgxEnv, PgxState, _hash, _words, pytree
 
 NONE = -1
 K, Q, J, T, NINE, EIGHT, SEVEN = (RANKS.index(c) for c in ("K", "Q", "J", "T", "9", "8", "7"))
@@ -41,17 +39,13 @@ DECK_RANKS = jnp.array([RANKS.index(c) for c in DECK], jnp.int32)
 CARDS = len(DECK)
 
 
+@pytree
 @dataclasses.dataclass(frozen=True)
-class LoveState(pgx.State):
+class LoveState(PgxState):
     """One game (a batch under ``vmap``): the PGX fields and the round's cards."""
 
-    current_player: jax.Array = dataclasses.field(default_factory=lambda: jnp.int32(0))
-    observation: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(0, jnp.bool_))
-    rewards: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(2, jnp.float32))
-    terminated: jax.Array = dataclasses.field(default_factory=lambda: jnp.bool_(False))
-    truncated: jax.Array = dataclasses.field(default_factory=lambda: jnp.bool_(False))
-    legal_action_mask: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(0, jnp.bool_))
-    _step_count: jax.Array = dataclasses.field(default_factory=lambda: jnp.int32(0))
+    GAME = "love-letter"
+
     #: the round's 16 cards as dealt (rank indices): hands, then the set-aside card, then the pile
     cards: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(CARDS, jnp.int32))
     #: the next card of the pile (``CARDS``: the pile is empty)
@@ -69,22 +63,11 @@ class LoveState(pgx.State):
     known: jax.Array = dataclasses.field(default_factory=lambda: jnp.full((2, 2), NONE, jnp.int32))
     round_wins: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(2, jnp.int32))
 
-    @property
-    def env_id(self) -> Any:
-        return "love-letter"
 
-    def replace(self, **changes: Any) -> LoveState:
-        """A copy with ``changes`` (PGX's base ``Env.step`` calls it)."""
-        return dataclasses.replace(self, **changes)
-
-
-jax.tree_util.register_dataclass(
-    LoveState, data_fields=[f.name for f in dataclasses.fields(LoveState)], meta_fields=[]
-)
-
-
-class LoveLetter(pgx.Env):  # pgx ships no type information (see pyproject: mypy overrides)
+class LoveLetter(PgxEnv):
     """Love Letter for ``players`` seats, to ``target_wins`` rounds (the engine's default if None)."""
+
+    GAME = "love-letter"
 
     def __init__(self, players: int, target_wins: int, actions: list[tuple[int, int, int]]):
         super().__init__()
@@ -98,22 +81,6 @@ class LoveLetter(pgx.Env):  # pgx ships no type information (see pyproject: mypy
         targeted = [RANKS.index(c) for c in TARGETED]
         self.targeted = jnp.isin(jnp.arange(9), jnp.array(targeted))
         self.guessing = jnp.isin(jnp.arange(9), jnp.array([RANKS.index(c) for c in GUESSING]))
-
-    @property
-    def id(self) -> Any:
-        return "love-letter"
-
-    @property
-    def version(self) -> str:
-        return "v1"
-
-    @property
-    def num_players(self) -> int:
-        return self.players
-
-    @property
-    def num_actions(self) -> int:
-        return self._num_actions
 
     # -- chance ---------------------------------------------------------------------------
     def _shuffle(self, k0: jax.Array, k1: jax.Array) -> jax.Array:
