@@ -87,7 +87,7 @@ class LiegenEncoder(Encoder):
             out[o["turned"] + card_cell(t["card"])] = 1.0
             out[o["turned"] + 66 + card_cell(t["announce"])] = 1.0
             out[o["turned"] + 132] = float(bool(t["lie"]))
-            accused = t["accused"] if "accused" in t else t["seat"]  # renamed while issue 4 was open
+            accused = t["accused"] if "accused" in t else t["seat"]  # older saves name it seat
             for i, seat in enumerate((accused, t["accuser"], t["taker"])):
                 out[o["turned_seats"] + i * n + (seat - me) % n] = 1.0
         events = [e for e in view["history"][-3 * RECENT :] if e["type"] in EVENTS][-RECENT:]
