@@ -99,7 +99,11 @@ async def run(base: str, pid: int, tables: int, players: int, dice: int, think: 
             out = r.json()
             seats.append((out["table"], out["token"]))
             for _ in range(players - 1):
-                j = (await http.post(f"/api/tables/{out['table']}/join", json={"name": "bot"})).json()
+                j = (
+                    await http.post(
+                        f"/api/tables/{out['table']}/join", json={"name": "bot", "key": out["key"]}
+                    )
+                ).json()
                 seats.append((out["table"], j["token"]))
         await http.get("/api/metrics", params={"reset": "1"})
         client_lat: list[float] = []

@@ -125,7 +125,7 @@ async def make_table(base: str, source: str, players: int) -> list[tuple[int, st
         out = r.json()
         seats = [(out["seat"], out["token"], out["table"])]
         for _ in range(players - 1):
-            j = await h.post(f"/api/tables/{out['table']}/join", json={"name": "Guest"})
+            j = await h.post(f"/api/tables/{out['table']}/join", json={"name": "Guest", "key": out["key"]})
             j.raise_for_status()
             seats.append((j.json()["seat"], j.json()["token"], out["table"]))
     return [(s, f"{t}|{tok}") for s, tok, t in seats]
