@@ -242,6 +242,19 @@ def test_the_table_fits_a_phone_and_a_desktop(web: Any, browser: Any) -> None:
             assert box[0] >= 0 and box[1] <= box[2], box
             if not phone:
                 assert box[3] <= box[0], box  # the dice above the bar
+                # the oval: the board in the middle never runs under the seats above and below it,
+                # even grown to its full height (at 1280x800 a call's reveal went under the bottom seat)
+                gap = page.evaluate(
+                    "() => { const el = document.querySelector('.felt-table .board');"
+                    " const tall = document.createElement('div'); tall.style.height = '2000px';"
+                    " el.appendChild(tall); const b = el.getBoundingClientRect(); tall.remove();"
+                    " const s = [...document.querySelectorAll('.felt-table .seat')]"
+                    ".map(e => e.getBoundingClientRect()), mid = (b.top + b.bottom) / 2;"
+                    " const up = s.filter(r => r.bottom <= mid), down = s.filter(r => r.top >= mid);"
+                    " return [b.top - Math.max(...up.map(r => r.bottom)),"
+                    " Math.min(...down.map(r => r.top)) - b.bottom]; }"
+                )
+                assert gap[0] >= 0 and gap[1] >= 0, gap
             assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
         finally:
             ctx.close()
