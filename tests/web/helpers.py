@@ -7,6 +7,8 @@ import time
 from typing import Any
 
 Page = Any
+# table id -> the invite link its host's page showed (with the invite secret, ``#k=...``)
+INVITES: dict[str, str] = {}
 
 
 def create_table(
@@ -57,10 +59,17 @@ def create_table(
     page.fill("#name", name)
     page.click("#create")
     page.wait_for_selector("#invite, #table")
-    return str(page.url.rsplit("/", 1)[1])
+    table = str(page.url.rsplit("/", 1)[1])
+    if page.locator("#invite").count():
+        INVITES[table] = page.locator("#invite").input_value()
+    return table
 
 
 def join(page: Page, invite: str, name: str) -> None:
+    """Join by ``invite``; a bare ``/t/{id}`` of a table made here is the link its host was shown
+    (a friend is sent the whole link, with its secret: the address alone is refused)."""
+    if "#" not in invite:
+        invite = INVITES.get(invite.rsplit("/", 1)[1], invite)
     page.goto(invite)
     page.fill("#join-name", name)
     page.click("#join")

@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 
-from .helpers import create_table, join, step
+from .helpers import INVITES, create_table, join, step
 
 NAMES = {0: "Anna", 1: "Bram", 2: "Cor"}
 
@@ -335,7 +335,7 @@ def test_the_join_page_shows_the_game_and_options_and_long_names_fit(web: Any, c
     width, height = qr.evaluate("e => [e.naturalWidth, e.naturalHeight]")
     modules = (width - 4) / 4
     assert width == height and modules == int(modules) and (modules - 17) % 4 == 0 and modules >= 25
-    b.goto(f"{web.url}/t/{table}")
+    b.goto(INVITES[table])  # the whole invite link, with its secret
     b.wait_for_selector("#join-form")
     help_ = b.locator("#waiting-help").inner_text()
     assert "Send the invite link" not in help_ and "invited" in help_ and "Liar's Dice" in help_

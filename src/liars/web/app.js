@@ -29,6 +29,20 @@ export const store = {
   drop: (id) => localStorage.removeItem(`liars.seat.${id}`),
 };
 
+// An unlisted table's invite secret: it comes in the invite link's fragment (#k=..., which a
+// browser never sends to a server, so no server or proxy log holds it) or in the create answer,
+// and is kept here so the page can join with it and show the whole invite link again.
+export const keys = {
+  get: (id) => localStorage.getItem(`liars.key.${id}`),
+  put: (id, k) => { if (k) localStorage.setItem(`liars.key.${id}`, k); },
+};
+
+/** The address of a table's page: with its invite secret (if known) in the fragment. */
+export function tableLink(id) {
+  const k = keys.get(id);
+  return `${location.origin}/t/${id}${k ? `#k=${encodeURIComponent(k)}` : ""}`;
+}
+
 export async function api(path, body) {
   const res = await fetch(path, body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
@@ -112,6 +126,12 @@ async function route() {
     closeSocket();
     S.tableId = null;
     return render();
+  }
+  const k = new URLSearchParams(location.hash.slice(1)).get("k");
+  if (k) {
+    keys.put(m[1], k);
+    // out of the address bar once kept: a screenshot or a shared screen does not show it
+    history.replaceState(null, "", location.pathname + location.search);
   }
   if (S.tableId !== m[1]) {
     closeSocket();
@@ -408,7 +428,7 @@ function qrImage(link) {
 
 function waitingRoom() {
   const mine = store.get(S.tableId);
-  const link = `${location.origin}/t/${S.tableId}`;
+  const link = tableLink(S.tableId);
   const free = S.info.seats.filter((s) => s.kind === "human" && !s.taken).length;
   if (S.joinName === undefined) S.joinName = localStorage.getItem("liars.name") || "";
   const host = mine && mine.seat === S.info.seats.find((s) => s.kind === "human")?.seat;
@@ -435,7 +455,7 @@ function waitingRoom() {
       const n = e.target.querySelector("#join-name").value.trim() || "Player";
       localStorage.setItem("liars.name", n);
       try {
-        const r = await api(`/api/tables/${S.tableId}/join`, { name: n });
+        const r = await api(`/api/tables/${S.tableId}/join`, { name: n, key: keys.get(S.tableId) || undefined });
         store.put(S.tableId, { seat: r.seat, token: r.token });
         connect();
         S.info = await api(`/api/tables/${S.tableId}`);
@@ -535,6 +555,7 @@ function gameOver(v, R, ctx) {
       try {
         const r = await api(`/api/tables/${S.tableId}/rematch`, { token: mine.token });
         store.put(r.table, { seat: r.seat, token: r.token });
+        keys.put(r.table, r.key);
         go(`/t/${r.table}`);
       } catch (err) { S.error = err; render(); }
     } }, t("rematch")) : S.info.rematch ? h("a", { href: `/t/${S.info.rematch}`, class: "button" }, t("rematch")) : null,

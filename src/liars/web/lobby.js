@@ -79,6 +79,7 @@ export function lobby({ S, api, go, store, gameName }) {
     try {
       const r = await api("/api/tables", body);
       if (r.token) store.put(r.table, { seat: r.seat, token: r.token });
+      if (r.key) localStorage.setItem(`liars.key.${r.table}`, r.key); // app.js keys: for the invite link
       go(`/t/${r.table}`);
     } catch (err) {
       status.textContent = t("refused", { msg: refusal(err, { option: optLabel }) });
