@@ -36,7 +36,8 @@ def test_gymnasium_checker() -> None:
 
 
 def test_openspiel_random_sims_and_chance_nodes() -> None:
-    pyspiel = pytest.importorskip("pyspiel")
+    import pyspiel  # the rl extra, part of make test: a missing one must fail, not skip
+
     from liars.rl import openspiel  # noqa: F401  (registers python_liars_dice_poker)
 
     game = pyspiel.load_game("python_liars_dice_poker")
