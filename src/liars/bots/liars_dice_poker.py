@@ -38,8 +38,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from itertools import combinations_with_replacement
-from math import factorial
 from typing import Any
 
 from ..games.liars_dice_poker import (
@@ -47,11 +45,11 @@ from ..games.liars_dice_poker import (
     CLAIM_INDEX,
     CLAIMS,
     DICE,
-    FACES,
     REROLLS,
     TOP,
     Claim,
     Reroll,
+    rolls,
     without,
 )
 from . import register
@@ -60,24 +58,13 @@ GAME = "liars-dice-poker"
 _N = TOP + 1  # claims
 
 
-def _rolls(n: int) -> list[tuple[tuple[int, ...], float]]:
-    """Every multiset of ``n`` fresh dice with its chance."""
-    out = []
-    for r in combinations_with_replacement(range(1, FACES + 1), n):
-        ways = factorial(n)
-        for v in set(r):
-            ways //= factorial(r.count(v))
-        out.append((r, ways / FACES**n))
-    return out
-
-
 def _tables() -> tuple[dict[tuple[int, ...], list[float]], dict[tuple[int, ...], list[float]]]:
-    rolls = {n: _rolls(n) for n in range(DICE + 1)}
+    by_size = {n: rolls(n) for n in range(DICE + 1)}
     dist: dict[tuple[int, ...], list[float]] = {}
     hold: dict[tuple[int, ...], list[float]] = {}
     for keep in REROLLS:
         d = [0.0] * _N
-        for r, p in rolls[DICE - len(keep)]:
+        for r, p in by_size[DICE - len(keep)]:
             d[BEST[tuple(sorted(keep + r))]] += p
         tail = [0.0] * (_N + 1)
         for x in range(TOP, -1, -1):
@@ -116,7 +103,7 @@ def _improvements() -> tuple[dict[tuple[int, ...], list[float]], list[list[float
     imp: dict[tuple[int, ...], list[float]] = {}
     num = [[0.0] * _N for _ in range(_N)]
     den = [0.0] * _N
-    for d, p in _rolls(DICE):
+    for d, p in rolls(DICE):
         tails = [HOLD[k] for ks in keeps(d).values() for k in ks]
         row = list(map(max, *tails))[1:]  # x = 0..71: at least x + 1
         imp[d] = row

@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement, product
+from math import factorial
 from typing import Any, ClassVar
 
 from ..core import (
@@ -162,6 +163,20 @@ REROLLS = tuple(t for k in range(DICE + 1) for t in combinations_with_replacemen
 REROLL_INDEX = {t: i for i, t in enumerate(REROLLS)}
 _REROLL_ACTIONS = tuple(Reroll(t) for t in REROLLS)
 NUM_ACTIONS = REROLL + len(REROLLS)
+
+
+def rolls(n: int) -> list[tuple[tuple[int, ...], float]]:
+    """Every sorted multiset of ``n`` fresh dice with its chance (its orderings over ``6**n``).
+
+    What a throw of ``n`` dice can give: the bots and the solver weigh re-rolls over it.
+    """
+    out = []
+    for r in combinations_with_replacement(range(1, FACES + 1), n):
+        ways = factorial(n)
+        for v in set(r):
+            ways //= factorial(r.count(v))
+        out.append((r, ways / FACES**n))
+    return out
 
 
 def best_hand(dice: Sequence[int]) -> int:

@@ -21,28 +21,15 @@ loser -1; the value is the starter's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
-from math import factorial
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ..games.liars_dice_poker import BEST, CLAIMS, DICE, FACES, TOP
+from ..games.liars_dice_poker import BEST, CLAIMS, DICE, TOP, rolls
 
 Arr = NDArray[np.float64]
 N = len(CLAIMS)
-
-
-def _rolls(n: int) -> list[tuple[tuple[int, ...], float]]:
-    """Every multiset of ``n`` dice with its chance."""
-    out = []
-    for r in combinations_with_replacement(range(1, FACES + 1), n):
-        ways = factorial(n)
-        for v in set(r):
-            ways //= factorial(r.count(v))
-        out.append((r, ways / FACES**n))
-    return out
 
 
 @dataclass(frozen=True)
@@ -56,7 +43,7 @@ class TwoClaimRound:
 
     @classmethod
     def build(cls) -> TwoClaimRound:
-        by_size = {n: _rolls(n) for n in range(DICE + 1)}
+        by_size = {n: rolls(n) for n in range(DICE + 1)}
         above: dict[tuple[int, ...], Arr] = {}  # keep -> P(best >= x) for x = 0..72
         for n in range(DICE + 1):
             for keep, _ in by_size[n]:
@@ -64,15 +51,15 @@ class TwoClaimRound:
                 for r, p in by_size[DICE - n]:
                     dist[BEST[tuple(sorted(keep + r))]] += p
                 above[keep] = np.cumsum(dist[::-1])[::-1]
-        rolls = tuple(r for r, _ in by_size[DICE])
+        fives = tuple(r for r, _ in by_size[DICE])
         prior = np.array([p for _, p in by_size[DICE]])
-        held = np.array([[1.0 if BEST[d] >= c else 0.0 for c in range(N)] for d in rolls])
-        accept = np.zeros((len(rolls), N))
-        for i, d in enumerate(rolls):
+        held = np.array([[1.0 if BEST[d] >= c else 0.0 for c in range(N)] for d in fives])
+        accept = np.zeros((len(fives), N))
+        for i, d in enumerate(fives):
             subs = {tuple(v for j, v in enumerate(d) if m >> j & 1) for m in range(1 << DICE)}
             best = np.max([above[k] for k in subs], axis=0)
             accept[i, :TOP] = best[1 : TOP + 1]  # beat c: at least c + 1
-        return cls(rolls, prior, held, accept)
+        return cls(fives, prior, held, accept)
 
     def starter_wins(self, call: Arr) -> Arr:
         """``[d, c]``: the starter's chance to win claiming ``c`` from roll ``d`` (``call[c]``: calls)."""
