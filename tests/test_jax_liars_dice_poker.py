@@ -12,8 +12,7 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from collections.abc import MutableSequence, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import jax
 import jax.numpy as jnp
@@ -25,9 +24,8 @@ import liars.jax
 from liars.core import GameConfigError
 from liars.games import liars_dice_poker as engine
 from liars.jax.liars_dice_poker import ACCEPT, ANSWER, LIAR, REROLL, LiarsDicePoker
-from liars.rng import Chance, Rng
 
-T = TypeVar("T")
+from .recording import Recording
 
 
 @functools.cache
@@ -44,37 +42,6 @@ def _jitted(lives: int, what: str) -> Any:
     return jax.jit(jax.vmap(fn) if what.startswith("v") else fn)
 
 
-class Recording:
-    """A ``Chance`` that draws from a seeded ``Rng`` and logs every draw (the test's only spy)."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = Rng(seed)
-        self.log: list[list[int]] = []
-
-    def below(self, m: int) -> int:
-        out = self.rng.below(m)
-        self.log.append([out])
-        return out
-
-    def dice(self, k: int, faces: int = 6) -> list[int]:
-        out = self.rng.dice(k, faces)
-        self.log.append(list(out))
-        return out
-
-    def shuffle(self, items: MutableSequence[T]) -> None:
-        self.rng.shuffle(items)
-        self.log.append([])
-
-    def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
-
-    def copy(self) -> Chance:
-        return self.rng.copy()
-
-    def to_json(self) -> list[int]:
-        return self.rng.to_json()
-
-
 def _differential(lives: int, batch: int, seed: int) -> int:
     game = liars.make("liars-dice-poker", lives=lives)
     rng = random.Random(seed)
@@ -86,7 +53,7 @@ def _differential(lives: int, batch: int, seed: int) -> int:
     js = init(jax.random.split(sub, batch))
     # the roll-off: one die each until they differ, the higher starts; then the five dice
     for e, c in zip(engines, chances, strict=True):
-        rows, roll = c.log[:-1], c.log[-1]
+        rows, roll = c.outcomes[:-1], c.outcomes[-1]
         assert all(len(r) == 2 for r in rows) and rows[-1][0] != rows[-1][1] and len(roll) == 5
         assert e.to_act[0] == (0 if rows[-1][0] > rows[-1][1] else 1)
     starters = jnp.asarray([e.to_act[0] for e in engines], jnp.int32)
@@ -122,7 +89,7 @@ def _differential(lives: int, batch: int, seed: int) -> int:
             assert bool(js.terminated[i]) == e.over
             assert tuple(float(x) for x in js.rewards[i]) == e.returns()
             assert list(np.asarray(js.lives[i])) == e.view(None)["lives"]
-            draws = chances[i].log[drawn[i] :]
+            draws = chances[i].outcomes[drawn[i] :]
             a = int(actions[i])
             if a >= REROLL:  # the JAX re-roll kept the dice not named and drew as many as the engine
                 values = engine.REROLLS[a - REROLL]

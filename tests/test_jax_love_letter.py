@@ -11,8 +11,8 @@ the unseen counts, the pile's size and the round wins.
 from __future__ import annotations
 
 import random
-from collections.abc import MutableSequence, Sequence
-from typing import Any, TypeVar
+from collections.abc import Sequence
+from typing import Any
 
 import jax
 import jax.numpy as jnp
@@ -22,38 +22,8 @@ import pytest
 import liars
 import liars.jax as ljax
 from liars.games.love_letter_cards import RANKS
-from liars.rng import Chance, Rng
 
-T = TypeVar("T")
-
-
-class Recording:
-    """A :class:`Chance` that draws from a seeded :class:`Rng` and logs every draw."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = Rng(seed)
-        self.log: list[tuple[str, Any]] = []
-
-    def below(self, m: int) -> int:
-        got = self.rng.below(m)
-        self.log.append(("below", got))
-        return got
-
-    def dice(self, k: int, faces: int = 6) -> list[int]:
-        raise NotImplementedError("love-letter rolls no dice")
-
-    def shuffle(self, items: MutableSequence[T]) -> None:
-        self.rng.shuffle(items)
-        self.log.append(("shuffle", list(items)))
-
-    def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
-
-    def copy(self) -> Chance:
-        return self.rng.copy()
-
-    def to_json(self) -> list[int]:
-        return self.rng.to_json()
+from .recording import Recording
 
 
 def _ranks(cards: Sequence[str]) -> list[int]:
