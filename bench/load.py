@@ -51,8 +51,12 @@ def start_server(db: str, port: int, data: str, schema: str | None) -> subproces
         cmd += ["--db", db]
     if schema:
         cmd += ["--schema", schema]
-    env = {**os.environ, "LIARS_DATA_DIR": data}
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
+    return launch(cmd, port, data)
+
+
+def launch(cmd: list[str], port: int, data: str) -> subprocess.Popen[bytes]:
+    """Start ``liars serve`` (``cmd``) on core 0, this process on core 1, and wait until it answers."""
+    proc = subprocess.Popen(cmd, env={**os.environ, "LIARS_DATA_DIR": data}, stdout=subprocess.DEVNULL)
     if hasattr(os, "sched_setaffinity") and (os.cpu_count() or 1) >= 2:
         os.sched_setaffinity(proc.pid, {0})
         os.sched_setaffinity(0, {1})

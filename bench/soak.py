@@ -34,7 +34,6 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -48,6 +47,7 @@ from typing import Any
 import httpx
 import orjson
 import websockets
+from load import cpu_seconds, free_port, launch  # bench/load.py, beside this file
 
 from liars.server.store import Store
 
@@ -67,19 +67,6 @@ class Stats:
     failed: list[str] = field(default_factory=list)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def cpu_seconds(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def address(kind: int, i: int) -> str:
     """A loopback address of its own for client ``i`` of ``kind`` (1: normal tables, 66: abusers)."""
     return f"127.{kind}.{i // 250}.{i % 250 + 1}"
@@ -91,18 +78,7 @@ def start_server(db: str, port: int, data: str, schema: str | None) -> subproces
         cmd += ["--db", db]
     if schema:
         cmd += ["--schema", schema]
-    proc = subprocess.Popen(cmd, env={**os.environ, "LIARS_DATA_DIR": data}, stdout=subprocess.DEVNULL)
-    if hasattr(os, "sched_setaffinity") and (os.cpu_count() or 1) >= 2:
-        os.sched_setaffinity(proc.pid, {0})
-        os.sched_setaffinity(0, {1})
-    for _ in range(400):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    proc.kill()
-    raise SystemExit("the server did not start")
+    return launch(cmd, port, data)
 
 
 def http(base: str, source: str) -> httpx.AsyncClient:
