@@ -13,7 +13,7 @@ import pytest
 import liars
 from liars import bots
 from liars.bots import liars_dice as ld
-from liars.games.liars_dice import Bid, Liar
+from liars.games.liars_dice import Bid, Liar, bid_of
 
 
 def position(dice: list[list[int]], opener: int, bids: list[tuple[int, int]], **opts: Any) -> liars.State:
@@ -46,6 +46,18 @@ def test_min_raise() -> None:
     assert ld.min_raise(three_fives, 6) == 3
     assert ld.min_raise(three_fives, 5) == 4
     assert ld.min_raise(three_fives, 2) == 4
+
+
+def test_min_raise_follows_the_engines_bid_order() -> None:
+    # Every standing bid of a 12-dice table: the smallest raise per face is the first bid on that
+    # face that the engine lists as legal over it (the engine's order, not a copy of it).
+    for index in range(-1, Bid(12, 6).index):
+        bids = [(bid_of(index).quantity, bid_of(index).face)] if index >= 0 else []
+        state = position([[2] * 6, [3] * 6], 0, bids)
+        legal = [a for a in state.legal_actions(state.to_act[0]) if isinstance(a, Bid)]
+        for face in range(1, 7):
+            first = min((a.quantity for a in legal if a.face == face), default=13)
+            assert ld.min_raise(index, face) == first, (index, face)
 
 
 @pytest.mark.parametrize("level", ["basic", "strong"])

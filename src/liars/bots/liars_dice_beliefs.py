@@ -1,0 +1,314 @@
+"""The Liar's Dice bots' model of the table: odds, what finished rounds teach, bid-read beliefs.
+
+Shared by the ``strong`` bot (:mod:`liars.bots.liars_dice`), its plan
+(:mod:`liars.bots.liars_dice_plan`) and anything else that wants to reason
+about hidden dice from a view (the coach): it reads only views.  The
+arithmetic is the binomial tail: with ``n`` dice unseen, each showing the
+bid's face with chance ``p`` (1/6, or 1/3 for a face other than one with wild
+ones), the chance that at least ``k`` of them do.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import random
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+from ..core import Game, State
+from ..games.liars_dice import FACES, Bid, bid_index, bid_of
+from .search import game_of
+
+
+@lru_cache(maxsize=65536)
+def at_least(k: int, n: int, p: float) -> float:
+    """P(X >= k) for X ~ Binomial(n, p)."""
+    if k <= 0:
+        return 1.0
+    if k > n:
+        return 0.0
+    return sum(comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
+
+
+@lru_cache(maxsize=65536)
+def exactly(k: int, n: int, p: float) -> float:
+    if not 0 <= k <= n:
+        return 0.0
+    return comb(n, k) * p**k * (1 - p) ** (n - k)
+
+
+def face_p(face: int, wild: bool) -> float:
+    return 2 / FACES if wild and face != 1 else 1 / FACES
+
+
+def own_count(dice: Sequence[int], face: int, wild: bool) -> int:
+    w = wild and face != 1
+    return sum(1 for d in dice if d == face or (w and d == 1))
+
+
+def holds(quantity: int, face: int, dice: Sequence[int], unseen: int, wild: bool) -> float:
+    """Chance that at least ``quantity`` dice show ``face``, knowing only ``dice``."""
+    return at_least(quantity - own_count(dice, face, wild), unseen, face_p(face, wild))
+
+
+def min_raise(bid: int, face: int) -> int:
+    """The smallest quantity of ``face`` that beats bid index ``bid`` (-1: no bid).
+
+    The bid order is the engine's (:func:`~liars.games.liars_dice.bid_index`):
+    the standing quantity on ``face`` if that ranks above the bid, else one more.
+    """
+    if bid < 0:
+        return 1
+    quantity = bid_of(bid).quantity
+    return quantity if bid_index(quantity, face) > bid else quantity + 1
+
+
+# -- what the finished rounds teach, read incrementally ---------------------------------------
+
+# The calling thresholds a seat is fitted to (the chance of the bid it faced, on its own cup,
+# below which it calls): 0.05, 0.10, ... 0.95.
+GRID = tuple(i / 20 for i in range(1, 20))
+
+
+def sigmoid(x: float) -> float:
+    return 1 / (1 + math.exp(-x)) if x >= 0 else math.exp(x) / (1 + math.exp(x))
+
+
+def log_sigmoid(x: float) -> float:
+    """log(1 / (1 + e^-x)) without overflow."""
+    return -math.log1p(math.exp(-x)) if x >= 0 else x - math.log1p(math.exp(x))
+
+
+class Knowledge:
+    """Per seat, from the lifted cups of finished rounds: how honest its bids were and when it calls.
+
+    Why per seat: a table mixes styles, and the same bid means more from an
+    honest bidder than from a bluffer, and the same raise is safer against a
+    player who rarely calls.  Two things are kept:
+
+    - ``hits / dice``: the share of a seat's dice that showed the face it bid
+      (about 1/6, 1/3 with wild ones, for a pure bluffer; far more for an
+      honest one), smoothed towards ``prior_share`` with ``prior_weight`` dice;
+    - a calling threshold: every bid a seat faced is, once the cups are
+      lifted, a labelled example (the bid's chance on that seat's own cup;
+      called or raised), and the threshold of a logistic rule of temperature
+      ``temp`` is fitted over :data:`GRID` by likelihood, with a Gaussian
+      prior around ``call_prior``.
+
+    Only new history entries are read (``(history_epoch, entries read)`` is
+    kept), so a decision costs the same late in a match as early, and a tail
+    view (``view["history"]`` holding only the last entries of
+    ``view["history_len"]``) is enough; a new epoch or a shorter history
+    starts again.
+    """
+
+    def __init__(
+        self,
+        players: int,
+        wild: bool,
+        spot_on: bool = False,
+        prior_share: float = 0.4,
+        prior_weight: float = 10.0,
+        call_prior: float = 0.35,
+        temp: float = 0.08,
+    ) -> None:
+        self.players = players
+        self.wild = wild
+        self.spot_on = spot_on
+        self.spot_prior = 0.6
+        self.prior_share = prior_share
+        self.prior_weight = prior_weight
+        self.call_prior = call_prior
+        self.temp = temp
+        self.reset(None)
+
+    def reset(self, epoch: Any) -> None:
+        self.epoch = epoch
+        self.read = 0  # history entries taken in
+        self.hits = [0.0] * self.players
+        self.dice = [0.0] * self.players
+        self.loglik = [[0.0] * len(GRID) for _ in range(self.players)]
+        self.examples = [0] * self.players
+        self.spot_loglik = [[0.0] * len(GRID) for _ in range(self.players)]
+
+    def update(self, view: Mapping[str, Any]) -> None:
+        """Take in the history entries not read yet (the view may hold only a tail)."""
+        epoch = view.get("history_epoch", 0)
+        length: int = view.get("history_len", len(view["history"]))
+        if epoch != self.epoch or length < self.read:
+            self.reset(epoch)
+        history = view["history"]
+        start = length - len(history)
+        for i in range(max(self.read, start), length):
+            self._round(history[i - start])
+        self.read = length
+
+    def _round(self, h: Mapping[str, Any]) -> None:
+        cups = h["dice"]
+        total = sum(len(c) for c in cups)
+        bids = h["bids"]
+        for j, b in enumerate(bids):
+            s = b["seat"]
+            self.hits[s] += own_count(cups[s], b["face"], self.wild)
+            self.dice[s] += len(cups[s])
+            if j:  # it faced the bid before and raised
+                self._decision(s, cups[s], bids[j - 1], total, False)
+                self._spot(s, cups[s], bids[j - 1], total, False)
+        if bids:
+            caller = h["caller"]
+            spot = h["call"] == "spot_on"
+            if not spot:  # the call model is "liar, given no spot-on"
+                self._decision(caller, cups[caller], bids[-1], total, True)
+            self._spot(caller, cups[caller], bids[-1], total, spot)
+
+    def _spot(self, seat: int, cup: Sequence[int], bid: Mapping[str, Any], total: int, claimed: bool) -> None:
+        """A labelled spot-on example: the bid's chance of being exact on the seat's own cup."""
+        if not self.spot_on:
+            return
+        p = face_p(bid["face"], self.wild)
+        chance = exactly(bid["quantity"] - own_count(cup, bid["face"], self.wild), total - len(cup), p)
+        row = self.spot_loglik[seat]
+        sign = 1.0 if claimed else -1.0
+        for i, tau in enumerate(GRID):
+            row[i] += log_sigmoid(sign * (chance - tau) / self.temp)
+
+    def _decision(
+        self, seat: int, cup: Sequence[int], bid: Mapping[str, Any], total: int, called: bool
+    ) -> None:
+        chance = holds(bid["quantity"], bid["face"], cup, total - len(cup), self.wild)
+        row = self.loglik[seat]
+        sign = 1.0 if called else -1.0
+        for i, tau in enumerate(GRID):
+            row[i] += log_sigmoid(sign * (tau - chance) / self.temp)
+        self.examples[seat] += 1
+
+    def share(self, seat: int) -> float:
+        """The smoothed share of ``seat``'s dice that showed the faces it bid."""
+        w = self.prior_weight
+        return (self.hits[seat] + self.prior_share * w) / (self.dice[seat] + w)
+
+    def threshold(self, seat: int) -> float:
+        """The fitted calling threshold of ``seat`` (``call_prior`` before any evidence)."""
+        return self._fit(self.loglik[seat], self.call_prior)
+
+    def spot_threshold(self, seat: int) -> float:
+        """The exact-chance (on its own cup) above which ``seat`` claims spot-on (``spot_prior`` at first)."""
+        return self._fit(self.spot_loglik[seat], self.spot_prior)
+
+    @staticmethod
+    def _fit(row: Sequence[float], prior: float) -> float:
+        best, best_v = prior, -math.inf
+        for i, tau in enumerate(GRID):
+            v = row[i] - ((tau - prior) / 0.1) ** 2
+            if v > best_v:
+                best, best_v = tau, v
+        return best
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything learnt, for comparing two ways of building it."""
+        return (self.read, self.hits, self.dice, self.loglik, self.examples, self.spot_loglik)
+
+
+def face_share(view: Mapping[str, Any], prior: float = 0.4, weight: float = 10.0) -> list[float]:
+    """Per seat: the share of its dice that showed the face it bid, when the cups were lifted (from scratch).
+
+    Kept for callers that hold one view; the bot itself uses :class:`Knowledge`.
+    """
+    k = Knowledge(view["players"], view["options"]["wild_ones"], False, prior, weight)
+    k.update(view)
+    return [k.share(s) for s in range(view["players"])]
+
+
+class Beliefs:
+    """Each other seat's dice as this round's bids suggest: one tilted distribution per die.
+
+    A bid on a face makes each of the bidder's dice likelier to show it: the
+    weight ``exp(beta)`` per bid face is set so that the share of bid faces
+    in the bidder's cups matches what was seen when cups were lifted
+    (``shares``, from :class:`Knowledge`).  The weight factors over the dice,
+    so counts are exact binomials per seat (:meth:`p`) and cups are drawn
+    exactly, die by die, without rejection (:meth:`sample`).
+    """
+
+    def __init__(
+        self, view: Mapping[str, Any], strength: float = 1.0, shares: Sequence[float] | None = None
+    ) -> None:
+        self.wild: bool = view["options"]["wild_ones"]
+        share = list(shares) if shares is not None else face_share(view)
+        faces: dict[int, dict[int, int]] = {}
+        for b in view["bids"]:
+            seen = faces.setdefault(b["seat"], {})
+            seen[b["face"]] = min(2, seen.get(b["face"], 0) + 1)
+        # Per seat: the chance of each face 1..6 for one die, and the cumulative weights.
+        self.probs: dict[int, list[float]] = {}
+        self.cdf: dict[int, list[float]] = {}
+        for seat, bid_faces in faces.items():
+            q = min(0.9, max(share[seat], 1e-3))
+            w = [1.0] * (FACES + 1)
+            ones = 0.0  # with wild ones: the largest tilt of the ones, taken once
+            for f, k in bid_faces.items():
+                p = face_p(f, self.wild)
+                beta = strength * max(0.0, min(3.0, math.log(q / (1 - q) * (1 - p) / p)))
+                tilt = beta * k / 2 if k > 1 else beta
+                if self.wild:
+                    # Ones count for every face: tilting them once per face bid would compound
+                    # (a seat that bid three faces would seem to hold mostly ones).
+                    ones = max(ones, tilt)
+                    if f != 1:
+                        w[f] *= math.exp(tilt)
+                else:
+                    w[f] *= math.exp(tilt)
+            w[1] *= math.exp(ones)
+            acc, cdf = 0.0, []
+            for d in range(1, FACES + 1):
+                acc += w[d]
+                cdf.append(acc)
+            self.cdf[seat] = cdf
+            self.probs[seat] = [0.0] + [w[d] / acc for d in range(1, FACES + 1)]
+        self.view = view
+        self._game: Game | None = None
+
+    def p(self, seat: int, face: int) -> float:
+        """The chance that one die of ``seat`` counts for a bid on ``face`` (wild ones included)."""
+        probs = self.probs.get(seat)
+        if probs is None:
+            return face_p(face, self.wild)
+        return probs[face] + (probs[1] if self.wild and face != 1 else 0.0)
+
+    def cup(self, seat: int, n: int, rng: random.Random) -> list[int]:
+        cdf = self.cdf.get(seat)
+        if cdf is None:
+            return sorted(rng.randint(1, FACES) for _ in range(n))
+        top = cdf[-1]
+        return sorted(bisect.bisect_left(cdf, rng.random() * top) + 1 for _ in range(n))
+
+    def sample(self, view: Mapping[str, Any], rng: random.Random) -> State:
+        """A state of this round agreeing with the view: sampled cups, then this round's bids replayed."""
+        if self._game is None:
+            self._game = game_of(view)
+        seat = view["seat"]
+        cups = [
+            list(view["dice"]) if s == seat else self.cup(s, c, rng)
+            for s, c in enumerate(view["dice_counts"])
+        ]
+        state = self._game.new_game(setup={"dice": cups, "opener": view["opener"]}, seed=rng.getrandbits(62))
+        for b in view["bids"]:
+            state.act(b["seat"], Bid(b["quantity"], b["face"]))
+        return state
+
+
+@lru_cache(maxsize=65536)
+def binomial(n: int, p: float) -> tuple[float, ...]:
+    return tuple(exactly(k, n, p) for k in range(n + 1))
+
+
+def convolve(a: Sequence[float], b: Sequence[float]) -> list[float]:
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
