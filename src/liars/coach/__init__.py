@@ -11,6 +11,8 @@ Keys in every answer: ``game``, ``seat``, and the game's own keys:
 
 - ``liars-dice`` (:mod:`.dice`): ``standing_exact``, ``standing``,
   ``bids``, ``unseen`` (and ``spot_on_exact``, ``spot_on`` with that rule).
+- ``cheat``, ``liegen`` (:mod:`.cards`): ``last_play_exact``, ``last_play``,
+  ``out_there``, ``claimed``.
 
 A view the coach cannot read (a spectator's, another game's, a malformed
 one) is refused with :class:`liars.GameConfigError` (code ``bad_view``), as
@@ -23,12 +25,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core import game_class, view_error
-from . import dice
+from . import cards, dice
 
 __all__ = ["GAMES", "odds"]
 
 _ODDS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]]] = {
     dice.GAME: dice.odds,
+    cards.CHEAT: cards.cheat_odds,
+    cards.LIEGEN: cards.liegen_odds,
 }
 
 #: The games the coach knows.

@@ -1,0 +1,141 @@
+"""The review's continuations: a hidden world drawn from one view, played to the end by bots.
+
+A continuation is the review's only estimate of a chance to win, so it is
+built to read nothing but the seat's view: the world comes from
+``game.sample_state(view, rng)`` (every card or die the seat cannot see
+drawn afresh, the future's chance too), and every seat is then played by a
+bot that sees only its own view of that sampled world.  Two actions are
+compared on the *same* worlds with the *same* bot seeds (common random
+numbers), so the difference between them is the action's, not the draw's.
+
+The cost is fixed by the settings, never by the clock, so a review is
+reproducible: ``strong`` moves of the strong bot after the action, then the
+basic bot to the end (``strong=None``: the strong bot throughout).  The
+strong bot of Love Letter thinks about 30 ms a move and Liegen's plays
+hundreds of moves a game, so their continuations hand over to the basic
+bot early; Liar's Dice, its poker version and Cheat are cheap enough to be
+played strong to the end (``bench/coach_review.py`` measures it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots import Bot, action_bound, checked_act
+from ..bots import make as make_bot
+from ..core import Game, State
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How much work one compared decision costs: ``samples`` worlds, each played out twice."""
+
+    samples: int
+    strong: int | None  # moves of the strong bot in each continuation before basic takes over
+
+
+#: Per game: chosen so that a four-player review finishes in seconds (bench/coach_review.py).
+SETTINGS: dict[str, Settings] = {
+    "liars-dice": Settings(samples=16, strong=None),
+    "liars-dice-poker": Settings(samples=24, strong=None),
+    "cheat": Settings(samples=12, strong=None),
+    "liegen": Settings(samples=8, strong=24),
+    "love-letter": Settings(samples=12, strong=0),
+}
+DEFAULT_SETTINGS = Settings(samples=8, strong=0)
+
+
+def rng_for(*key: object) -> random.Random:
+    """A generator seeded by ``key`` alone (a string seed is hashed the same in every process)."""
+    return random.Random(":".join(map(str, key)))
+
+
+def seed_for(*key: object) -> int:
+    """A bot's seed from ``key`` alone: the same key, the same bot, in any process."""
+    return rng_for(*key).getrandbits(63)
+
+
+@dataclass
+class Tally:
+    """What a review spent: continuations played and bot moves made in them."""
+
+    playouts: int = 0
+    moves: int = 0
+
+
+def playout(state: State, seat: int, seed: str, settings: Settings, tally: Tally) -> float:
+    """Play ``state`` on to the end with bots (seeded by ``seed``); ``seat``'s share of the win.
+
+    A game that reaches the bots' action bound unfinished (one going round
+    in circles) counts as an even share among the players, which is what an
+    unfinished game tells about anybody's chance.
+    """
+    game = state.game
+    n = game.players
+    strong: dict[int, Bot] = {}
+    basic: dict[int, Bot] = {}
+    bound = action_bound(game)
+    made = 0
+    while not state.over and made < bound:
+        if made % 8 == 0 and knocked_out(state, seat):
+            break
+        s = state.to_act[0]
+        legal = state.legal_actions(s)
+        if len(legal) == 1:
+            state.act(s, legal[0])
+        else:
+            if settings.strong is None or made < settings.strong:
+                bot = strong.get(s) or strong.setdefault(
+                    s, make_bot("strong", game.id, seed=seed_for(seed, "s", s))
+                )
+            else:
+                bot = basic.get(s) or basic.setdefault(
+                    s, make_bot("basic", game.id, seed=seed_for(seed, "b", s))
+                )
+            state.act(s, checked_act(bot, f"seat {s}", state.view(s), legal, game))
+        made += 1
+    tally.playouts += 1
+    tally.moves += made
+    if state.over:
+        return state.returns()[seat]
+    return 0.0 if knocked_out(state, seat) else 1.0 / n
+
+
+def knocked_out(state: State, seat: int) -> bool:
+    """Has ``seat`` lost every die (Liar's Dice): its chance is 0 whatever the rest play, so stop.
+
+    Read from the public view (the dice counts are public), not the state's fields; the
+    other games knock nobody out for good, or end when they do.
+    """
+    if state.game.id != "liars-dice":
+        return False
+    counts: list[int] = state.view(None, since=1 << 30)["dice_counts"]
+    return counts[seat] == 0
+
+
+def compare(
+    game: Game,
+    view: Mapping[str, Any],
+    actions: Sequence[Any],
+    key: str,
+    settings: Settings,
+    tally: Tally,
+) -> list[float]:
+    """Each action's estimated chance to win for ``view``'s seat, on the same sampled worlds.
+
+    ``key`` seeds everything (the worlds and every bot of the continuations),
+    so the answer depends on the view, the actions and the key only.
+    """
+    seat = view["seat"]
+    worlds = rng_for(key, "worlds")
+    totals = [0.0] * len(actions)
+    for k in range(settings.samples):
+        world = game.sample_state(view, worlds)
+        for i, action in enumerate(actions):
+            state = world.clone()
+            state.act(seat, action)
+            totals[i] += playout(state, seat, f"{key}:{k}", settings, tally)
+    return [t / settings.samples for t in totals]
