@@ -123,6 +123,8 @@ MESSAGES: dict[str, str] = {
     "full": "Every seat at this table is taken.",
     "invite_required": "This table is for the invited only: open the invite link you were sent.",
     "bad_invite": "This invite link is not good for this table.",
+    "coach_off": "The coach is turned off at this table.",
+    "no_coach": "There is no coach for this game yet.",
     "not_found": "There is no such table.",
     "not_over": "The game is not over yet.",
     "forbidden": "This link holds no seat at this table.",

@@ -96,6 +96,7 @@ async def create(request: Request) -> Response:
         "grace_seconds": req.grace_seconds,
         "standin": req.standin,
         "listed": req.listed,
+        "coach": req.coach,
     }
     if "turn_seconds" in req.model_fields_set:  # else the hub's default (a limit for 2+ people)
         settings["turn_seconds"] = req.turn_seconds

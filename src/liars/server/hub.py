@@ -23,6 +23,7 @@ from typing import Any
 import liars
 from liars import bots
 
+from .coach import COACH_THREADS
 from .conn import Metrics
 from .seats import new_invite
 from .store import SeatRow, Store, TableRow
@@ -45,6 +46,7 @@ DEFAULTS: dict[str, Any] = {
     "window_seconds": 5.0,
     "grace_seconds": 60.0,
     "listed": False,  # in the web lobby's lists (web.py); else the invite link is the only way in
+    "coach": True,  # players may switch on the coach (liars.server.coach); the host may say no
 }
 
 
@@ -75,6 +77,7 @@ class Hub:
         self.max_bot_tables = max_bot_tables
         self._hosted: dict[str, list[str]] = {}  # address -> the waiting tables it created
         self._bot_hosted: dict[str, list[str]] = {}  # address -> the bots-only tables it created
+        self.coach_slots = asyncio.Semaphore(COACH_THREADS)  # coach computations at once (.coach)
 
     def game(self, game_id: str, players: int | None, options: dict[str, Any]) -> liars.Game:
         """The configured game for these settings, shared by every table that has them.

@@ -61,6 +61,7 @@ class CreateTable(Strict):
     grace_seconds: Seconds | None = 60.0
     standin: Annotated[str, Field(max_length=16)] | None = None
     listed: bool = False  # shown in the web lobby's lists; else only the invite link leads to it
+    coach: bool = True  # players may switch on the coach (the odds from their seat); false: nobody
 
 
 class Join(Strict):
@@ -96,8 +97,21 @@ class Say(Strict):
     text: Annotated[str, Field(min_length=1, max_length=CHAT_LENGTH, pattern=r"^[^\x00-\x1f\x7f]+$")]
 
 
-Message = Annotated[Act | Auth | Ping | Say, Field(discriminator="type")]
-MESSAGE: TypeAdapter[Act | Auth | Ping | Say] = TypeAdapter(Message)
+class Coach(Strict):
+    """This connection's coach on or off (the odds from its seat after every change)."""
+
+    type: Literal["coach"]
+    on: bool
+
+
+class Review(Strict):
+    """After the game: this seat's review (its decisions where the strong bot disagreed)."""
+
+    type: Literal["review"]
+
+
+Message = Annotated[Act | Auth | Ping | Say | Coach | Review, Field(discriminator="type")]
+MESSAGE: TypeAdapter[Act | Auth | Ping | Say | Coach | Review] = TypeAdapter(Message)
 
 
 def explain(exc: ValidationError) -> str:

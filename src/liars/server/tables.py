@@ -25,6 +25,7 @@ from liars.core import JSON, IllegalAction, State
 
 from . import seats as seats_
 from .bot_driver import BotDriver
+from .coach import CoachDriver
 from .conn import Conn, MetricKey
 from .frames import dumps, frame, push_views
 from .recovery import RELOAD_NOTICE, replay
@@ -62,6 +63,7 @@ class Table:
         self.windows = WindowDriver(self)
         self.timers = Timers(self)
         self.bots = BotDriver(self)
+        self.coach = CoachDriver(self)
 
     # -- building --------------------------------------------------------------------
     def replay(self, actions: list[ActionRow]) -> None:
@@ -213,7 +215,9 @@ class Table:
     def push_views(
         self, conns: Iterable[Conn], key: MetricKey | None = None, cache: dict[Any, Any] | None = None
     ) -> None:
+        conns = list(conns)
         push_views(self, conns, key, cache)
+        self.coach.changed(conns)  # the seats that switched their coach on: the odds of these views
 
     def news(self) -> None:
         """Table news (seats, status, rematch) for everybody connected."""
@@ -242,6 +246,7 @@ class Table:
 
     async def detach(self, conn: Conn) -> None:
         conn.forget()
+        self.coach.forget(conn)
         async with self.lock:
             if conn not in self.conns:
                 return
@@ -402,6 +407,7 @@ class Table:
         self._stop_timers()
         self.timers.cancel_tasks()
         self.bots.cancel()
+        self.coach.cancel()
         for c in list(self.conns):
             c.close(code)
         self.broken = True

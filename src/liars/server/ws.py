@@ -25,11 +25,11 @@ from .frames import dumps
 from .hub import Hub
 from .limits import Bucket
 from .refusals import TableError
-from .schemas import MAX_MESSAGE, MESSAGE, Act, Auth, Ping, Say, explain
+from .schemas import MAX_MESSAGE, MESSAGE, Act, Auth, Coach, Ping, Review, Say, explain
 from .tables import Table
 
 log = logging.getLogger("liars.server")
-Message = Act | Auth | Ping | Say
+Message = Act | Auth | Ping | Say | Coach | Review
 
 RATE = 20.0  # messages a second a connection may send, on average
 BURST = 40.0  # and at once
@@ -214,6 +214,9 @@ class Reader:
         if isinstance(parsed, Say):
             self._say(parsed, now)
             return True
+        if isinstance(parsed, Coach | Review):
+            self._coach(parsed)
+            return True
         if not isinstance(parsed, Act):
             conn.push(dumps({"type": "pong"}))
             return True
@@ -255,6 +258,17 @@ class Reader:
         line = dumps({"type": "said", "seat": speaker.index, "name": speaker.name, "text": parsed.text})
         for c in list(table.conns):
             c.push(line)
+
+    def _coach(self, parsed: Coach | Review) -> None:
+        """The coach switch, or the review after the game: refused unless the host allows it."""
+        coach = self.table.coach
+        try:
+            if isinstance(parsed, Coach):
+                coach.switch(self.conn, parsed.on)
+            else:
+                coach.review(self.conn)
+        except TableError as exc:
+            self.conn.push(_error_frame(exc.code, str(exc), params=exc.params))
 
     async def _act(self, parsed: Act, t0: float) -> bool:
         conn = self.conn
