@@ -13,6 +13,7 @@ Keys in every answer: ``game``, ``seat``, and the game's own keys:
   ``bids``, ``unseen`` (and ``spot_on_exact``, ``spot_on`` with that rule).
 - ``cheat``, ``liegen`` (:mod:`.cards`): ``last_play_exact``, ``last_play``,
   ``out_there``, ``claimed``.
+- ``love-letter`` (:mod:`.love`): ``cards`` (per seat), ``guess``, ``eight``.
 
 A view the coach cannot read (a spectator's, another game's, a malformed
 one) is refused with :class:`liars.GameConfigError` (code ``bad_view``), as
@@ -25,7 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core import game_class, view_error
-from . import cards, dice
+from . import cards, dice, love
 
 __all__ = ["GAMES", "odds"]
 
@@ -33,6 +34,7 @@ _ODDS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]
     dice.GAME: dice.odds,
     cards.CHEAT: cards.cheat_odds,
     cards.LIEGEN: cards.liegen_odds,
+    love.GAME: love.odds,
 }
 
 #: The games the coach knows.
