@@ -15,7 +15,7 @@ def two_player(deck_top: str) -> liars.State:
     """Seat 0 holds a 6 and is about to draw ``deck_top``; seat 1 holds the king."""
     rest = ["Q", "J", "T", "T", "9", "9", "8", "8", "7", "7", "6", "6", "5", "5"]
     rest.remove(deck_top)
-    deck = [deck_top] + rest[1:]  # the first card is drawn first
+    deck = [deck_top, *rest[1:]]  # the first card is drawn first
     game = liars.make("love-letter", players=2, seed=1, target_wins=1)
     return game.new_game(setup={"hands": [["6"], ["K"]], "set_aside": rest[0], "deck": deck, "starter": 0})
 

@@ -45,7 +45,8 @@ def hand_odds(view: Mapping[str, Any]) -> list[dict[str, float] | None]:
     blind = [t for t in range(n) if t != me and not out[t] and str(t) not in known]
     rules = constraints(full_history(view), n)
     cards: list[dict[str, float] | None] = [None] * n
-    for rules_used in (rules, [(set(), 0)] * n):
+    free: list[tuple[set[str], int]] = [(set(), 0)] * n
+    for rules_used in (rules, free):  # the history's constraints; without them if nothing fits them
         acc = [dict.fromkeys(RANKS, 0.0) for _ in range(n)]
         weight = _assign(blind, 0, left, total, rules_used, 1.0, [], acc, actor, known)
         if weight > 0:
@@ -97,7 +98,7 @@ def _assign(
 
 
 def odds(view: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
-    """The Love Letter part of :func:`liars.coach.odds`: ``cards``, and ``guess``/``eight`` on the seat's turn."""
+    """Love Letter's part of :func:`liars.coach.odds`: ``cards``; ``guess``, ``eight`` on the seat's turn."""
     me: int = view["seat"]
     cards = hand_odds(view)
     result: dict[str, Any] = {"cards": cards, "guess": None, "eight": None}

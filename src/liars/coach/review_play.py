@@ -39,7 +39,7 @@ class Settings:
 
 #: Per game: chosen so that a four-player review finishes in seconds (bench/coach_review.py).
 SETTINGS: dict[str, Settings] = {
-    "liars-dice": Settings(samples=16, strong=None),
+    "liars-dice": Settings(samples=16, strong=8),
     "liars-dice-poker": Settings(samples=24, strong=None),
     "cheat": Settings(samples=12, strong=None),
     "liegen": Settings(samples=8, strong=24),
