@@ -11,6 +11,8 @@ Keys in every answer: ``game``, ``seat``, and the game's own keys:
 
 - ``liars-dice`` (:mod:`.dice`): ``standing_exact``, ``standing``,
   ``bids``, ``unseen`` (and ``spot_on_exact``, ``spot_on`` with that rule).
+- ``liars-dice-poker`` (:func:`.dice.poker_odds`): ``standing_exact``,
+  ``standing``, ``bids`` (each with ``claim``, ``exact``, ``adjusted``, ``looks``).
 - ``cheat``, ``liegen`` (:mod:`.cards`): ``last_play_exact``, ``last_play``,
   ``out_there``, ``claimed``.
 - ``love-letter`` (:mod:`.love`): ``cards`` (per seat), ``guess``, ``eight``.
@@ -32,6 +34,7 @@ __all__ = ["GAMES", "odds"]
 
 _ODDS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]]] = {
     dice.GAME: dice.odds,
+    dice.POKER: dice.poker_odds,
     cards.CHEAT: cards.cheat_odds,
     cards.LIEGEN: cards.liegen_odds,
     love.GAME: love.odds,

@@ -14,6 +14,9 @@ Two numbers per bid, both from the seat's view alone:
 
 With ``spot_on`` the chance that the standing bid is exactly right is given
 too, both ways, since claiming it is one of the seat's choices.
+
+The poker version for two (:func:`poker_odds`) has one cup and poker hands:
+the same keys, read the way its rules allow (see there).
 """
 
 from __future__ import annotations
@@ -21,8 +24,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..bots import liars_dice_poker as poker_bot
 from ..bots.liars_dice import Beliefs, Knowledge, exactly, face_p, holds, own_count, tuned
 from ..games.liars_dice import FACES, bid_index, bid_of
+from ..games.liars_dice_poker import BEST, CLAIMS
 
 GAME = "liars-dice"
 
@@ -127,5 +132,67 @@ def odds(view: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
                 "adjusted": counts.at_least(b.quantity, b.face),
             }
             for b in map(bid_of, range(index + 1, total * FACES))
+        ]
+    return out
+
+
+# -- the poker version for two ----------------------------------------------------------------
+
+POKER = "liars-dice-poker"
+
+
+def poker_support(passed: list[int] | None, rerolled: int, claim: int) -> float:
+    """P(the dice make ``claim``) after the other re-rolled ``rerolled`` of the dice ``passed``.
+
+    The re-rolled dice are uniform; which ones the other kept it alone knows,
+    so they are taken to be those that best back the claim it made (the most
+    it can have going for it; ``passed`` ``None``: five fresh dice, the
+    opening roll).  The strong bot reads a claim the same way
+    (:func:`liars.bots.liars_dice_poker.support`).
+    """
+    return min(1.0, float(poker_bot.support(passed, rerolled, claim)))  # the table's sums round over 1
+
+
+def poker_odds(view: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    """The poker version's part of :func:`liars.coach.odds`.
+
+    ``standing_exact``: the chance the standing claim holds from what the seat
+    saw: certain (1 or 0) when it saw the dice the claim was passed with (its
+    own claim, or one it accepted and looked at), else :func:`poker_support`.
+    ``standing``: the strong bot's belief, which also prices bluffing (at its
+    prior rates: the coach keeps no memory between views).  ``bids``: each
+    claim the seat may pass the cup with, true or not on the dice it holds
+    (``exact``, ``adjusted``: certain, it sees them), and ``looks``, how likely
+    it looks to the other from the dice it passed and the re-roll it was told
+    of (what decides whether it will be called).
+    """
+    out: dict[str, Any] = {"standing_exact": None, "standing": None, "bids": []}
+    claims = view["claims"]
+    if view["over"] or (not claims and view["phase"] != "claim"):
+        return out
+    if claims:
+        last = claims[-1]
+        c = poker_bot.claim_index(last)
+        if last["dice"] is not None:
+            out["standing_exact"] = out["standing"] = float(BEST[tuple(sorted(last["dice"]))] >= c)
+        else:
+            passed = claims[-2]["dice"] if len(claims) >= 2 else None
+            q = poker_support(passed, last["rerolled"], c)
+            jump = c > (poker_bot.claim_index(claims[-2]) + 1 if len(claims) >= 2 else 0)
+            out["standing_exact"] = q
+            out["standing"] = poker_bot.StrongBot(POKER, seed=0, learn=False).believed(q, jump)
+    if view["phase"] == "claim" and view["seat"] in view["to_act"] and view["dice"] is not None:
+        standing = poker_bot.claim_index(claims[-1]) if claims else -1
+        held = BEST[tuple(sorted(view["dice"]))]
+        theirs = claims[-1]["dice"] if claims else None
+        k = view["rerolled"] if claims else 5
+        out["bids"] = [
+            {
+                "claim": CLAIMS[x].to_json(),
+                "exact": float(held >= x),
+                "adjusted": float(held >= x),
+                "looks": poker_support(theirs, k, x),
+            }
+            for x in range(standing + 1, len(CLAIMS))
         ]
     return out
