@@ -66,6 +66,8 @@ def build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
         read_burst=args.read_burst,
         waiting_seconds=args.waiting_minutes * 60,
         max_waiting=args.max_waiting or None,
+        redis=args.redis,
+        redis_prefix=args.redis_prefix,
     )
     app = SocketCaps(
         inner,
@@ -146,6 +148,17 @@ def add(sub: Any) -> None:
         "(default: SQLite in $LIARS_DATA_DIR or ~/.local/share/liars)",
     )
     p.add_argument("--schema", help="PostgreSQL schema to use (search_path); it must exist")
+    p.add_argument(
+        "--redis",
+        metavar="URL",
+        help="redis://host:port/db shared by several processes over one PostgreSQL --db: any "
+        "process serves any table (see docs/scaling.md); without it the process is alone",
+    )
+    p.add_argument(
+        "--redis-prefix",
+        default="liars",
+        help="the prefix of this cluster's Redis keys and channels (several clusters, one Redis)",
+    )
     p.add_argument("--metrics", action="store_true", help="serve /api/metrics (the load benchmark reads it)")
     p.add_argument(
         "--http-rate",

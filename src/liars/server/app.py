@@ -8,16 +8,19 @@ unexpected failure is logged here and answered with a bare "internal error",
 so nothing of the server's insides leaks to a client.
 
 The endpoints are plain functions of the request; what they share (the
-:class:`.hub.Hub`, the WebSocket limits) is in ``app.state``.
+:class:`.hub.Hub`, the WebSocket limits) is in ``app.state``.  With ``redis``
+(several processes, :mod:`.cluster`) a request about a table another process
+runs is forwarded to it (:func:`table_op`) and its answer given as it is.
 """
 
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
@@ -29,6 +32,7 @@ from starlette.websockets import WebSocket
 import liars
 from liars.core import JSON, GameConfigError, IllegalAction
 
+from .cluster import MOVED, Cluster, RemoteSocket
 from .conn import Metrics
 from .guard import Guard
 from .hub import MAX_BOT_TABLES, MAX_WAITING, WAITING_SECONDS, Hub
@@ -77,11 +81,63 @@ def hub_of(conn: HTTPConnection) -> Hub:
     return hub
 
 
-async def table_or_404(request: Request) -> Table:
-    table = await hub_of(request).get(request.path_params["table_id"])
-    if table is None:
-        raise TableError("not_found", "no such table", 404)
-    return table
+# -- what is done to a table, here or (forwarded) at the process that runs it ----------------
+async def _show(hub: Hub, table: Table, args: dict[str, Any]) -> JSON:
+    async with table.lock:
+        out = table.info()
+        out["view"] = None if table.state is None else table.state.view(None)
+    return out
+
+
+async def _join(hub: Hub, table: Table, args: dict[str, Any]) -> JSON:
+    seat, token = await table.join(args["name"], key=args.get("key"))
+    return {"table": table.id, "seat": seat, "token": token}
+
+
+async def _rematch(hub: Hub, table: Table, args: dict[str, Any]) -> JSON:
+    new, seat, token = await hub.rematch(table, args["token"], bool(args.get("decline")))
+    # the new table keeps the old one's invite secret: its players may bring a friend to a declined seat
+    return {"table": new.id, "seat": seat, "token": token, "key": new.invite}
+
+
+OPS = {"show": _show, "join": _join, "rematch": _rematch}
+FORWARDS = 3  # a table that moves while a request is forwarded is looked up again, this often
+
+
+async def table_op(request: Request, op: str, args: dict[str, Any]) -> Response:
+    """Do ``op`` to the request's table: here, or at the live process that runs it."""
+    hub, table_id = hub_of(request), request.path_params["table_id"]
+    for _ in range(FORWARDS):
+        found = await hub.find(table_id)
+        if found is None:
+            break
+        if isinstance(found, Table):
+            return JSONResponse(await OPS[op](hub, found, args))
+        if hub.cluster is None:
+            raise TableError("busy", "another server process runs this table", 409)
+        status, body = await hub.cluster.call(found.owner, op, table_id, args)
+        if status != MOVED:
+            return JSONResponse(body, status_code=status)
+    else:
+        raise TableError("busy", "the table is moving between server processes; try again", 503)
+    raise TableError("not_found", "no such table", 404)
+
+
+async def answer_forwarded(hub: Hub, table_id: str, op: str, args: dict[str, Any]) -> tuple[int, Any]:
+    """At the owner: a request another process forwarded; its refusals as the HTTP body they make."""
+    found = await hub.find(table_id)
+    if not isinstance(found, Table):
+        return (404, _refusal("not_found", "no such table")) if found is None else (MOVED, None)
+    try:
+        return 200, await OPS[op](hub, found, args)
+    except TableError as exc:
+        return exc.status, {"error": exc.to_json()}
+    except (GameConfigError, IllegalAction) as exc:
+        return 400, _refusal(exc.code, str(exc), exc.params)
+
+
+def _refusal(code: str, message: str, params: JSON | None = None) -> JSON:
+    return {"error": {"code": code, "params": params or {}, "message": message}}
 
 
 # -- HTTP endpoints ------------------------------------------------------------------------
@@ -120,26 +176,17 @@ async def create(request: Request) -> Response:
 
 
 async def show(request: Request) -> Response:
-    table = await table_or_404(request)
-    async with table.lock:
-        out = table.info()
-        out["view"] = None if table.state is None else table.state.view(None)
-    return JSONResponse(out)
+    return await table_op(request, "show", {})
 
 
 async def join(request: Request) -> Response:
     req = await _body(request, Join)
-    table = await table_or_404(request)
-    seat, token = await table.join(req.name, key=req.key)
-    return JSONResponse({"table": table.id, "seat": seat, "token": token})
+    return await table_op(request, "join", {"name": req.name, "key": req.key})
 
 
 async def rematch(request: Request) -> Response:
     req = await _body(request, Rematch)
-    table = await table_or_404(request)
-    new, seat, token = await hub_of(request).rematch(table, req.token, req.decline)
-    # the new table keeps the old one's invite secret: its players may bring a friend to a declined seat
-    return JSONResponse({"table": new.id, "seat": seat, "token": token, "key": new.invite})
+    return await table_op(request, "rematch", {"token": req.token, "decline": req.decline})
 
 
 async def show_metrics(request: Request) -> Response:
@@ -214,6 +261,8 @@ def create_app(
     waiting_seconds: float = WAITING_SECONDS,
     max_waiting: int | None = MAX_WAITING,
     max_bot_tables: int | None = MAX_BOT_TABLES,
+    redis: str | None = None,
+    redis_prefix: str = "liars",
 ) -> Starlette:
     """The server over the database at ``db`` (a SQLAlchemy async URL).
 
@@ -226,8 +275,17 @@ def create_app(
     write (see :mod:`.guard`).  ``waiting_seconds``: how long a table may wait for its players
     before it is closed; ``max_waiting``: waiting tables per creating address (None: no cap);
     ``max_bot_tables``: bots-only tables in play per creating address (None: no cap).
+    ``redis``: a Redis URL shared by several processes over one PostgreSQL database (see
+    :mod:`.cluster`), their keys and channels under ``redis_prefix``; each process needs its
+    own ``owner`` name.  Without it the process is alone (SQLite's way).
     """
     install_redaction()
+    cluster = None
+    if redis is not None:
+        if db.startswith("sqlite"):
+            raise ValueError("several processes share a PostgreSQL database, not SQLite")
+        cluster = Cluster(redis, owner or f"liars-{secrets.token_hex(6)}", redis_prefix)
+        owner = cluster.name
     hub = Hub(
         Store(db, schema),
         owner=owner,
@@ -235,6 +293,7 @@ def create_app(
         waiting_seconds=waiting_seconds,
         max_waiting=max_waiting,
         max_bot_tables=max_bot_tables,
+        cluster=cluster,
     )
     app = Starlette(
         routes=list(ROUTES),
@@ -248,6 +307,13 @@ def create_app(
     )
     app.state.hub = hub
     app.state.ws_rate = (rate, burst)
+    if cluster is not None:
+        cluster.handler = answer_forwarded
+
+        async def relayed(sock: RemoteSocket) -> None:
+            await play(sock, hub, rate, burst, relay=False)
+
+        cluster.player = relayed
     install_web(app)
     if http_rate is not None:
         app.add_middleware(

@@ -7,6 +7,11 @@ and renews its leases while it runs.  The owner name defaults to host and
 port, so a server restarted after ``kill -9`` takes its tables straight back
 instead of waiting for the lease to run out.  The log's primary key
 ``(table, n)`` is the last guard: two writers can never both log action n.
+
+With a :class:`.cluster.Cluster` (``liars serve --redis``) several processes share
+the database: :meth:`Hub.find` answers where a table runs, here or at another
+live process (a :class:`Remote`, to which the caller forwards), and takes the
+table of a process whose liveness key ran out.
 """
 
 from __future__ import annotations
@@ -18,7 +23,8 @@ import re
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import liars
 from liars import bots
@@ -28,6 +34,9 @@ from .conn import Metrics
 from .seats import new_invite
 from .store import SeatRow, Store, TableRow
 from .tables import Table, TableError, hash_token, new_token
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger("liars.server")
 
@@ -50,6 +59,21 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+@dataclass(frozen=True)
+class Remote:
+    """A table another live process runs (its ``owner``): requests about it are forwarded there."""
+
+    owner: str
+
+
+class _Taken(Exception):
+    """The claim lost: another process holds the table (``owner``)."""
+
+    def __init__(self, owner: str | None) -> None:
+        super().__init__(owner)
+        self.owner = owner
+
+
 class Hub:
     """All live tables of this server, over one :class:`Store`."""
 
@@ -62,8 +86,10 @@ class Hub:
         waiting_seconds: float = WAITING_SECONDS,
         max_waiting: int | None = MAX_WAITING,
         max_bot_tables: int | None = MAX_BOT_TABLES,
+        cluster: Cluster | None = None,
     ) -> None:
         self.store = store
+        self.cluster = cluster
         self.owner = owner or f"liars-{secrets.token_hex(6)}"
         self.metrics = metrics
         self.lease = lease
@@ -99,9 +125,11 @@ class Hub:
     async def start(self) -> None:
         """Open the store and bring back every unfinished table, exactly where it was."""
         await self.store.open()
+        if self.cluster is not None:
+            await self.cluster.start(self)
         for table_id in await self.store.unfinished():
             try:
-                await self.get(table_id)
+                await self.find(table_id)  # in a cluster: only those no live process runs
             except TableError as exc:
                 log.warning("table %s not loaded: %s", table_id, exc)
         self._renewer = asyncio.create_task(self._renew())
@@ -113,15 +141,28 @@ class Hub:
             table.shutdown()
         self.tables.clear()
         try:
-            await self.store.release(self.owner)
+            if self.cluster is not None:  # gone from Redis: the others take the tables at once
+                await self.cluster.stop()
+            else:
+                await self.store.release(self.owner)
         finally:
             await self.store.close()
+
+    def drop_all(self) -> None:
+        """Give up every table in memory (another process may run them now): clients reconnect."""
+        for table in list(self.tables.values()):
+            table.break_(RuntimeError("this process gave its tables up"))
 
     async def _renew(self) -> None:
         while True:
             await asyncio.sleep(self.lease / 3)
             try:
-                await self.store.renew(self.owner, self.lease)
+                before = [t for t in self.tables.values() if t.row.status != "over"]
+                held = await self.store.renew(self.owner, self.lease)
+                if self.cluster is not None:  # taken while this process was thought dead
+                    for table in before:
+                        if table.id not in held and self.tables.get(table.id) is table:
+                            table.break_(RuntimeError("another process took the table"))
                 await self.expire_waiting()
             except Exception as exc:
                 log.error("could not renew table leases: %r", exc)
@@ -174,7 +215,17 @@ class Hub:
             del self.tables[table.id]
 
     async def get(self, table_id: str) -> Table | None:
+        """The table here (see :meth:`find`); another process's is refused ``busy``."""
+        found = await self.find(table_id)
+        if isinstance(found, Remote):
+            raise TableError("busy", "another server process runs this table", 409)
+        return found
+
+    async def find(self, table_id: str) -> Table | Remote | None:
         """The live table (loaded from the log if needed), or None if there is no such table.
+
+        In a cluster, a table another live process runs is that :class:`Remote`; one whose
+        owner's liveness key ran out is taken here (the claim decides between takers).
 
         A miss is remembered for ``MISS_SECONDS`` (up to ``MAX_MISSES`` ids): a flood of
         unknown ids costs one database query each per few seconds, not one per request.  The
@@ -200,22 +251,42 @@ class Hub:
                 table = self.tables.get(table_id)
                 if table is not None:
                     return table
+                dead: str | None = None
+                if self.cluster is not None:
+                    head = await self.store.head(table_id)
+                    owner = None if head is None or head[2] == "expired" else head[0]
+                    if owner is not None and owner != self.owner:
+                        if await self.cluster.alive(owner):
+                            return Remote(owner)
+                        dead = owner
                 loaded = await self.store.load(table_id)
                 if loaded is None or loaded[0].status == "expired":
                     self._missing[table_id] = time.monotonic() + MISS_SECONDS
                     while len(self._missing) > MAX_MISSES:
                         del self._missing[next(iter(self._missing))]
                     return None
-                return await self._build(table_id, loaded)
+                try:
+                    return await self._build(table_id, loaded, dead)
+                except _Taken as taken:
+                    if taken.owner is None:
+                        raise TableError("busy", "another server process runs this table", 409) from None
+                    return Remote(taken.owner)
         finally:
             entry[1] -= 1
             if entry[1] == 0 and self._locks.get(table_id) is entry:
                 del self._locks[table_id]
 
-    async def _build(self, table_id: str, loaded: tuple[TableRow, list[SeatRow], list[Any]]) -> Table:
+    async def _build(
+        self, table_id: str, loaded: tuple[TableRow, list[SeatRow], list[Any]], dead: str | None = None
+    ) -> Table:
         row, seats, actions = loaded
-        if not await self.store.claim(table_id, self.owner, self.lease):
-            raise TableError("busy", "another server process runs this table", 409)
+        if not await self.store.claim(table_id, self.owner, self.lease, dead):
+            if self.cluster is None:
+                raise TableError("busy", "another server process runs this table", 409)
+            head = await self.store.head(table_id)  # who won it
+            raise _Taken(None if head is None else head[0])
+        if dead is not None:
+            log.warning("table %s taken over from %s", table_id, dead)
         table = Table(self, row, seats)
         try:
             table.replay(actions)

@@ -32,6 +32,7 @@ import contextlib
 import json
 import logging
 import time
+import zlib
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -215,6 +216,9 @@ class Store:
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         self.engine = engine
         async with engine.begin() as conn:
+            if not self.is_sqlite:  # several processes starting at once migrate one at a time
+                lock = zlib.crc32((self.schema or "public").encode())
+                await conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": lock})
             await conn.run_sync(_upgrade)
         self._wake = asyncio.Event()
         self._task = asyncio.create_task(self._commit_loop())
@@ -346,32 +350,73 @@ class Store:
             return len(res.all())
 
     # -- ownership ----------------------------------------------------------------
-    async def claim(self, table_id: str, owner: str, lease: float) -> bool:
-        """Take the table for ``owner`` unless another live process holds it (lease not run out)."""
+    # Row locks are always taken in id order: a renewal (many rows) that met a batch's status
+    # updates (a few rows) in the other order was a deadlock on PostgreSQL under load.
+    async def head(self, table_id: str) -> tuple[str | None, float | None, str] | None:
+        """A table's owner, lease and status (None: no such table): who runs it, without its log."""
+        async with self._engine.connect() as conn:
+            t = (
+                await conn.execute(
+                    select(tables_t.c.owner, tables_t.c.lease, tables_t.c.status).where(
+                        tables_t.c.id == table_id
+                    )
+                )
+            ).first()
+        return None if t is None else (t.owner, t.lease, t.status)
+
+    async def claim(self, table_id: str, owner: str, lease: float, dead: str | None = None) -> bool:
+        """Take the table for ``owner`` unless another live process holds it (lease not run out).
+
+        ``dead``: a process known to be gone (its liveness key ran out): its lease does not count.
+        The update is atomic, so of two processes taking one dead owner's table only one wins.
+        """
         now = time.time()
+        free = (tables_t.c.owner.is_(None)) | (tables_t.c.owner == owner) | (tables_t.c.lease < now)
+        if dead is not None:
+            free = free | (tables_t.c.owner == dead)
         async with self._engine.begin() as conn:
             res = await conn.execute(
-                update(tables_t)
-                .where(
-                    tables_t.c.id == table_id,
-                    (tables_t.c.owner.is_(None)) | (tables_t.c.owner == owner) | (tables_t.c.lease < now),
-                )
-                .values(owner=owner, lease=now + lease)
+                update(tables_t).where(tables_t.c.id == table_id, free).values(owner=owner, lease=now + lease)
             )
             return bool(res.rowcount == 1)
 
-    async def renew(self, owner: str, lease: float) -> None:
-        async with self._engine.begin() as conn:
-            await conn.execute(
-                update(tables_t)
-                .where(tables_t.c.owner == owner, tables_t.c.status != "over")
-                .values(lease=time.time() + lease)
+    async def owned_by(self, owner: str) -> list[str]:
+        """The unfinished tables ``owner`` holds (a dead process's, for the others to take)."""
+        async with self._engine.connect() as conn:
+            res = await conn.execute(
+                select(tables_t.c.id)
+                .where(tables_t.c.owner == owner, tables_t.c.status.not_in(("over", "expired")))
+                .order_by(tables_t.c.id)
             )
+            return [r.id for r in res]
+
+    def _mine(self, owner: str, unfinished: bool) -> Any:
+        """``owner``'s rows, locked in id order (PostgreSQL; SQLite has one writer anyway)."""
+        where = [tables_t.c.owner == owner]
+        if unfinished:
+            where.append(tables_t.c.status != "over")
+        q = select(tables_t.c.id).where(*where).order_by(tables_t.c.id)
+        if not self.is_sqlite:
+            q = q.with_for_update(key_share=True)  # FOR NO KEY UPDATE: logging actions goes on
+        return q
+
+    async def renew(self, owner: str, lease: float) -> set[str]:
+        """Extend ``owner``'s leases of its unfinished tables; returns the ids it still holds."""
+        async with self._engine.begin() as conn:
+            res = await conn.execute(
+                update(tables_t)
+                .where(tables_t.c.id.in_(self._mine(owner, True)))
+                .values(lease=time.time() + lease)
+                .returning(tables_t.c.id)
+            )
+            return {r.id for r in res}
 
     async def release(self, owner: str) -> None:
         async with self._engine.begin() as conn:
             await conn.execute(
-                update(tables_t).where(tables_t.c.owner == owner).values(owner=None, lease=None)
+                update(tables_t)
+                .where(tables_t.c.id.in_(self._mine(owner, False)))
+                .values(owner=None, lease=None)
             )
 
     # -- the log --------------------------------------------------------------------
@@ -557,7 +602,7 @@ class Store:
         async with self._engine.begin() as conn:
             if rows:
                 await conn.execute(insert(actions_t), rows)
-            for p in batch:
+            for p in sorted(batch, key=lambda p: p.table_id):  # row locks in id order (see renew)
                 if p.status is not None:
                     await conn.execute(
                         update(tables_t).where(tables_t.c.id == p.table_id).values(status=p.status)

@@ -6,6 +6,10 @@ so and, after ``STRIKES`` such messages, closed; a message that is not JSON of
 the protocol's shape is ``bad_message``; one over ``MAX_MESSAGE`` bytes is
 ``too_large``.  An unexpected failure is logged and answered with a bare
 ``internal``.
+
+In a cluster (:mod:`.cluster`) a connection to a table another process runs
+is relayed there; the owner runs this same code on a
+:class:`.cluster.RemoteSocket` (``relay=False``: never relayed again).
 """
 
 from __future__ import annotations
@@ -13,17 +17,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Mapping
 from contextlib import suppress
+from typing import Any, Protocol
 
 from pydantic import ValidationError
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnect
 
 from liars.core import IllegalAction
 
 from .conn import Conn
 from .frames import dumps
-from .hub import Hub
+from .hub import Hub, Remote
 from .limits import Bucket
+from .recovery import RELOAD_NOTICE
 from .refusals import TableError
 from .schemas import MAX_MESSAGE, MESSAGE, Act, Auth, Coach, Ping, Review, Say, explain
 from .tables import Table
@@ -46,13 +53,41 @@ def _error_frame(
     return dumps({"type": "error", "code": code, "params": params or {}, "message": message, "ref": ref})
 
 
-async def play(ws: WebSocket, hub: Hub, rate: float, burst: float) -> None:
-    """One connection: authenticate, attach, then read messages until it goes."""
+class Socket(Protocol):
+    """What :func:`play` uses of a WebSocket: Starlette's, or a relayed one at the owner."""
+
+    @property
+    def path_params(self) -> Mapping[str, Any]: ...
+
+    @property
+    def query_params(self) -> Mapping[str, str]: ...
+
+    async def receive(self) -> Mapping[str, Any]: ...
+
+    async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+async def play(ws: Socket, hub: Hub, rate: float, burst: float, relay: bool = True) -> None:
+    """One connection: authenticate, attach, then read messages until it goes.
+
+    ``relay``: a table another process runs is relayed there (else the client is told to
+    reconnect: the table moved while the relay was opening).
+    """
+    table_id = ws.path_params["table_id"]
     try:
-        table = await hub.get(ws.path_params["table_id"])
+        table = await hub.find(table_id)
     except TableError as exc:
         await ws.send_text(_error_frame(exc.code, str(exc), params=exc.params))
         await ws.close(4409)
+        return
+    if isinstance(table, Remote):
+        if relay and hub.cluster is not None:
+            await hub.cluster.relay(ws, table.owner, table_id, rate, burst)
+        else:
+            await ws.send_text(RELOAD_NOTICE)
+            await ws.close(1012)
         return
     if table is None:
         await ws.send_text(_error_frame("not_found", "no such table"))
@@ -100,7 +135,7 @@ async def play(ws: WebSocket, hub: Hub, rate: float, burst: float) -> None:
             await ws.close(conn.close_code or 1000)
 
 
-async def _first_auth(ws: WebSocket) -> str | None:
+async def _first_auth(ws: Socket) -> str | None:
     """The token of the ``auth`` message a ``?auth=1`` connection must send first (None: refused)."""
     try:
         msg = await asyncio.wait_for(ws.receive(), AUTH_WAIT)
@@ -130,9 +165,7 @@ class Reader:
     ``first``: the connection has no seat yet and may send ``auth`` as its first message.
     """
 
-    def __init__(
-        self, ws: WebSocket, table: Table, conn: Conn, first: bool, rate: float, burst: float
-    ) -> None:
+    def __init__(self, ws: Socket, table: Table, conn: Conn, first: bool, rate: float, burst: float) -> None:
         self.ws, self.table, self.conn, self.first = ws, table, conn, first
         now = time.monotonic()
         self.messages = Bucket(rate, burst, now)
