@@ -208,5 +208,7 @@ def test_module_functions_and_entry_point_agree() -> None:
     state = game.new_game(setup=liegen_setup(liegen_deal(["6H"])))
     state.act(1, {"type": "play", "card": state.view(1)["hand"][0], "announce": "5H"})
     view = state.view(0)
-    assert odds("liegen", view) == {"game": "liegen", "seat": 0, **cards.liegen_odds(view, view["options"])}
+    whole = odds("liegen", view)
+    assert whole["advice"] is None  # not seat 0's turn: seat 2 is asked first
+    assert whole == {"game": "liegen", "seat": 0, "advice": None, **cards.liegen_odds(view, view["options"])}
     assert CARD_INDEX["5H"] == CARD_OF["5H"]

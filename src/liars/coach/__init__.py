@@ -24,13 +24,15 @@ one) is refused with :class:`liars.GameConfigError` (code ``bad_view``), as
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core import game_class, view_error
 from . import cards, dice, love
+from .advice import advise
+from .words import LANGS, say
 
-__all__ = ["GAMES", "odds"]
+__all__ = ["GAMES", "LANGS", "advise", "odds", "say"]
 
 _ODDS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]]] = {
     dice.GAME: dice.odds,
@@ -68,13 +70,29 @@ def check_view(game_id: str, view: Any) -> int:
     return seat
 
 
-def odds(game_id: str, view: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The coaching for ``view``'s seat: the odds of its game (see the module docstring)."""
+def odds(
+    game_id: str,
+    view: Mapping[str, Any],
+    options: Mapping[str, Any] | None = None,
+    *,
+    lang: str = "en",
+    names: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """The coaching for ``view``'s seat: the odds of its game and the advice (see the module docstring).
+
+    ``lang`` (``en``, ``nb``, ``nl``) and ``names`` (one per seat) only shape
+    ``advice["text"]``; ``advice["why"]`` is the same reason as data, which
+    :func:`say` renders in any language.
+    """
     seat = check_view(game_id, view)
+    if lang not in LANGS:
+        raise view_error(f"coach: lang must be one of {', '.join(LANGS)}, not {lang!r}")
     opts = game_options(game_id, view, options)
+    # The view as the bots read it: with its options (a shallow copy, the caller's view untouched).
+    full = {**view, "options": opts}
     try:
-        # The view as the bots read it: with its options (a shallow copy, the caller's view untouched).
-        out = _ODDS[game_id]({**view, "options": opts}, opts)
+        out = _ODDS[game_id](full, opts)
+        out["advice"] = advise(game_id, full, out, lang, names)
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
         if getattr(exc, "code", None) == "bad_view":
             raise

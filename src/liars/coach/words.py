@@ -1,0 +1,560 @@
+"""The coach's one-line reasons in nb, nl and en: a structured reason in, one sentence out.
+
+Advice carries its reason as data, ``{"code": ..., "params": {...}}``, so an
+edge can show it in the player's own language (and with the players' own
+names) without parsing English; :func:`say` renders it.  Chances in
+``params`` are fractions (0 to 1), written here as whole percentages as each
+language writes them (nb puts a space before the sign).  The words are
+``docs/glossary.md``'s: «bud», «rope løgn», «utspill», «melding»,
+«anklage»; «bod», «Je liegt!», «beschuldigen»; bid, call, claim, announce.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+LANGS = ("en", "nb", "nl")
+
+_NUMBERS = {
+    "en": (
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+    ),
+    "nb": ("null", "én", "to", "tre", "fire", "fem", "seks", "sju", "åtte", "ni", "ti", "elleve", "tolv"),
+    "nl": (
+        "nul",
+        "één",
+        "twee",
+        "drie",
+        "vier",
+        "vijf",
+        "zes",
+        "zeven",
+        "acht",
+        "negen",
+        "tien",
+        "elf",
+        "twaalf",
+    ),
+}
+# Ranks in sentences (singular, plural), as the web app says them (src/liars/web/i18n.js).
+_RANKS = {
+    "en": {
+        "A": ("ace", "aces"),
+        "2": ("two", "twos"),
+        "3": ("three", "threes"),
+        "4": ("four", "fours"),
+        "5": ("five", "fives"),
+        "6": ("six", "sixes"),
+        "7": ("seven", "sevens"),
+        "8": ("eight", "eights"),
+        "9": ("nine", "nines"),
+        "T": ("ten", "tens"),
+        "J": ("jack", "jacks"),
+        "Q": ("queen", "queens"),
+        "K": ("king", "kings"),
+        "X": ("joker", "jokers"),
+        "1": ("one", "ones"),
+    },
+    "nb": {
+        "A": ("ess", "ess"),
+        "2": ("toer", "toere"),
+        "3": ("treer", "treere"),
+        "4": ("firer", "firere"),
+        "5": ("femmer", "femmere"),
+        "6": ("sekser", "seksere"),
+        "7": ("sjuer", "sjuere"),
+        "8": ("åtter", "åttere"),
+        "9": ("nier", "niere"),
+        "T": ("tier", "tiere"),
+        "J": ("knekt", "knekter"),
+        "Q": ("dame", "damer"),
+        "K": ("konge", "konger"),
+        "X": ("joker", "jokere"),
+        "1": ("ener", "enere"),
+    },
+    "nl": {
+        "A": ("aas", "azen"),
+        "2": ("twee", "tweeën"),
+        "3": ("drie", "drieën"),
+        "4": ("vier", "vieren"),
+        "5": ("vijf", "vijven"),
+        "6": ("zes", "zessen"),
+        "7": ("zeven", "zevens"),
+        "8": ("acht", "achten"),
+        "9": ("negen", "negens"),
+        "T": ("tien", "tienen"),
+        "J": ("boer", "boeren"),
+        "Q": ("vrouw", "vrouwen"),
+        "K": ("heer", "heren"),
+        "X": ("joker", "jokers"),
+        "1": ("een", "enen"),
+    },
+}
+# A card named in a sentence: "five of hearts", «hjerter fem», «harten vijf».
+_CARD_RANK = {
+    "en": {
+        "A": "ace",
+        "2": "two",
+        "3": "three",
+        "4": "four",
+        "5": "five",
+        "6": "six",
+        "7": "seven",
+        "8": "eight",
+        "9": "nine",
+        "T": "ten",
+        "J": "jack",
+        "Q": "queen",
+        "K": "king",
+    },
+    "nb": {
+        "A": "ess",
+        "2": "to",
+        "3": "tre",
+        "4": "fire",
+        "5": "fem",
+        "6": "seks",
+        "7": "sju",
+        "8": "åtte",
+        "9": "ni",
+        "T": "ti",
+        "J": "knekt",
+        "Q": "dame",
+        "K": "konge",
+    },
+    "nl": {
+        "A": "aas",
+        "2": "twee",
+        "3": "drie",
+        "4": "vier",
+        "5": "vijf",
+        "6": "zes",
+        "7": "zeven",
+        "8": "acht",
+        "9": "negen",
+        "T": "tien",
+        "J": "boer",
+        "Q": "vrouw",
+        "K": "heer",
+    },
+}
+_SUITS = {
+    "en": {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"},
+    "nb": {"C": "kløver", "D": "ruter", "H": "hjerter", "S": "spar"},
+    "nl": {"C": "klaveren", "D": "ruiten", "H": "harten", "S": "schoppen"},
+}
+# Love Letter's cards with the article a sentence needs: "the seven", «sjueren», «de zeven».
+_LOVE = {
+    "en": {
+        "K": "the king",
+        "Q": "the queen",
+        "J": "the jack",
+        "T": "the ten",
+        "9": "the nine",
+        "8": "the eight",
+        "7": "the seven",
+        "6": "the six",
+        "5": "the five",
+    },
+    "nb": {
+        "K": "kongen",
+        "Q": "dama",
+        "J": "knekten",
+        "T": "tieren",
+        "9": "nieren",
+        "8": "åtteren",
+        "7": "sjueren",
+        "6": "sekseren",
+        "5": "femmeren",
+    },
+    "nl": {
+        "K": "de heer",
+        "Q": "de vrouw",
+        "J": "de boer",
+        "T": "de tien",
+        "9": "de negen",
+        "8": "de acht",
+        "7": "de zeven",
+        "6": "de zes",
+        "5": "de vijf",
+    },
+}
+# Poker values in the plural, as hands name them (ace = 1).
+_VALUES = {
+    "en": {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"},
+    "nb": {1: "ess", 2: "toere", 3: "treere", 4: "firere", 5: "femmere", 6: "seksere"},
+    "nl": {1: "azen", 2: "tweeën", 3: "drieën", 4: "vieren", 5: "vijven", 6: "zessen"},
+}
+_HANDS = {
+    "en": {
+        "nothing": "nothing",
+        "pair": "a pair of {x}",
+        "two_pairs": "two pairs, {x} and {y}",
+        "three": "three {x}",
+        "low_straight": "a low straight",
+        "high_straight": "a high straight",
+        "full_house": "a full house, three {x} and two {y}",
+        "four": "four {x}",
+        "five": "five {x}",
+    },
+    "nb": {
+        "nothing": "ingenting",
+        "pair": "et par {x}",
+        "two_pairs": "to par, {x} og {y}",
+        "three": "tre {x}",
+        "low_straight": "liten straight",
+        "high_straight": "stor straight",
+        "full_house": "hus, tre {x} og to {y}",
+        "four": "fire {x}",
+        "five": "fem {x}",
+    },
+    "nl": {
+        "nothing": "niets",
+        "pair": "een paar {x}",
+        "two_pairs": "twee paar, {x} en {y}",
+        "three": "drie {x}",
+        "low_straight": "een kleine straat",
+        "high_straight": "een grote straat",
+        "full_house": "full house, drie {x} en twee {y}",
+        "four": "vier {x}",
+        "five": "vijf {x}",
+    },
+}
+_SEAT = {"en": "seat {n}", "nb": "plass {n}", "nl": "plaats {n}"}
+_CALL = {"en": "calling", "nb": "å rope løgn", "nl": "«Je liegt!» roepen"}
+
+# One template per reason code and language; {placeholders} are filled by :func:`say`.
+TEMPLATES: dict[str, dict[str, str]] = {
+    "dice_call": {
+        "en": (
+            "{bid} is true {exact} of the time given your dice ({adjusted} with what the bids say): calling "
+            "wins {win}."
+        ),
+        "nb": (
+            "{bid} holder {exact} av gangene ut fra terningene dine ({adjusted} med det budene forteller): å "
+            "rope løgn vinner {win}."
+        ),
+        "nl": (
+            "{bid} klopt in {exact} van de gevallen met jouw stenen ({adjusted} met wat er geboden is): «Je "
+            "liegt!» roepen wint {win}."
+        ),
+    },
+    "dice_spot": {
+        "en": (
+            "{bid} is exactly right {exact} of the time given your dice ({adjusted} with what the bids say): "
+            '"Spot on!" wins {adjusted}.'
+        ),
+        "nb": (
+            "{bid} er helt riktig {exact} av gangene ut fra terningene dine ({adjusted} med det budene "
+            "forteller): «Helt riktig!» vinner {adjusted}."
+        ),
+        "nl": (
+            "{bid} is precies goed in {exact} van de gevallen met jouw stenen ({adjusted} met wat er geboden "
+            "is): «Precies goed!» wint {adjusted}."
+        ),
+    },
+    "dice_raise": {
+        "en": (
+            "{bid} is true {exact} of the time given your dice ({adjusted} with what the bids say); "
+            "{standing} is true {standing_adjusted}."
+        ),
+        "nb": (
+            "{bid} holder {exact} av gangene ut fra terningene dine ({adjusted} med det budene forteller); "
+            "{standing} holder {standing_adjusted}."
+        ),
+        "nl": (
+            "{bid} klopt in {exact} van de gevallen met jouw stenen ({adjusted} met wat er geboden is); "
+            "{standing} klopt in {standing_adjusted}."
+        ),
+    },
+    "dice_open": {
+        "en": "{bid} is true {exact} of the time given your dice: a bid that is hard to call.",
+        "nb": (
+            "{bid} holder {exact} av gangene ut fra terningene dine: et bud som er vanskelig å rope løgn på."
+        ),
+        "nl": (
+            "{bid} klopt in {exact} van de gevallen met jouw stenen: een bod waar je moeilijk «Je liegt!» op "
+            "roept."
+        ),
+    },
+    "dice_solved": {
+        "en": "The exact equilibrium of this endgame plays {action} {prob} of the time.",
+        "nb": "Den eksakte likevekten i dette sluttspillet velger {action} {prob} av gangene.",
+        "nl": "Het exacte evenwicht van dit eindspel kiest {action} in {prob} van de gevallen.",
+    },
+    "poker_call": {
+        "en": (
+            "{claim} holds at most {exact} from the dice you passed ({adjusted} allowing for bluffs): calling"
+            " wins {win}."
+        ),
+        "nb": (
+            "{claim} holder høyst {exact} ut fra terningene du sendte videre ({adjusted} når bløff regnes "
+            "med): å rope løgn vinner {win}."
+        ),
+        "nl": (
+            "{claim} klopt hooguit in {exact} van de gevallen met de stenen die je doorgaf ({adjusted} als je"
+            " bluf meetelt): «Je liegt!» roepen wint {win}."
+        ),
+    },
+    "poker_accept": {
+        "en": (
+            "{claim} holds {adjusted} allowing for bluffs: accepting and "
+            "re-rolling is worth more than calling."
+        ),
+        "nb": (
+            "{claim} holder {adjusted} når bløff regnes med: å godta og kaste på nytt er verdt mer enn å rope"
+            " løgn."
+        ),
+        "nl": (
+            "{claim} klopt in {adjusted} van de gevallen als je bluf meetelt: geloven en opnieuw gooien is "
+            "meer waard dan «Je liegt!» roepen."
+        ),
+    },
+    "poker_claim_true": {
+        "en": "Your dice make {claim}; to the other player it looks true {looks} of the time.",
+        "nb": "Terningene dine holder {claim}; for motspilleren ser det ut til å holde {looks} av gangene.",
+        "nl": "Je stenen halen {claim}; voor de ander lijkt het in {looks} van de gevallen te kloppen.",
+    },
+    "poker_claim_bluff": {
+        "en": (
+            "A bluff: your dice do not make {claim}, but to the other player it "
+            "looks true {looks} of the time."
+        ),
+        "nb": (
+            "En bløff: terningene dine holder ikke {claim}, men for motspilleren ser det ut til å holde "
+            "{looks} av gangene."
+        ),
+        "nl": (
+            "Bluf: je stenen halen {claim} niet, maar voor de ander lijkt het in {looks} van de gevallen te "
+            "kloppen."
+        ),
+    },
+    "poker_reroll": {
+        "en": "Re-roll {dice}: that gives the best chance of a claim the other player will not call.",
+        "nb": "Kast {dice} på nytt: det gir best sjanse for et bud motspilleren ikke roper løgn på.",
+        "nl": "Gooi {dice} opnieuw: dat geeft de beste kans op een bod dat de ander gelooft.",
+    },
+    "poker_keep": {
+        "en": "Keep all five: re-rolling would not give a claim the other player is likelier to let pass.",
+        "nb": "Behold alle fem: å kaste på nytt gir ikke et bud motspilleren heller lar passere.",
+        "nl": "Houd alle vijf: opnieuw gooien geeft geen bod dat de ander eerder gelooft.",
+    },
+    "cheat_call": {
+        "en": (
+            "{claim} is true {exact} of the time from the cards you cannot place ({adjusted} by how the "
+            "players play): calling wins {win}."
+        ),
+        "nb": (
+            "{claim} er sant {exact} av gangene ut fra kortene du ikke vet hvor er ({adjusted} etter hvordan "
+            "spillerne spiller): å rope «Løgner!» vinner {win}."
+        ),
+        "nl": (
+            "{claim} klopt in {exact} van de gevallen met de kaarten waarvan je niet weet waar ze zijn "
+            "({adjusted} naar hoe de spelers spelen): «Je liegt!» roepen wint {win}."
+        ),
+    },
+    "cheat_pass": {
+        "en": (
+            "{claim} is true {exact} of the time from the cards you cannot place ({adjusted} by how the "
+            "players play): calling is not worth the pile."
+        ),
+        "nb": (
+            "{claim} er sant {exact} av gangene ut fra kortene du ikke vet hvor er ({adjusted} etter hvordan "
+            "spillerne spiller): å rope «Løgner!» er ikke verdt bunken."
+        ),
+        "nl": (
+            "{claim} klopt in {exact} van de gevallen met de kaarten waarvan je niet weet waar ze zijn "
+            "({adjusted} naar hoe de spelers spelen): «Je liegt!» roepen is de speelstapel niet waard."
+        ),
+    },
+    "cheat_sure_lie": {
+        "en": "{claim} cannot be true: only {out} of that rank can still be out there.",
+        "nb": "{claim} kan ikke være sant: bare {out} av den valøren kan fortsatt være ute.",
+        "nl": "{claim} kan niet kloppen: er kunnen nog maar {out} van die rang in het spel zijn.",
+    },
+    "cheat_play_true": {
+        "en": "Play {claim}: every card true.",
+        "nb": "Spill ut {claim}: alle kortene er ekte.",
+        "nl": "Zeg {claim}: alle kaarten kloppen.",
+    },
+    "cheat_play_bluff": {
+        "en": "Claim {claim}, only {true} of them real: a bluff.",
+        "nb": "Si {claim}, der bare {true} er ekte: en bløff.",
+        "nl": "Zeg {claim}, waarvan maar {true} echt: een bluf.",
+    },
+    "cheat_play_none": {
+        "en": "Claim {claim} without holding any: a bluff.",
+        "nb": "Si {claim} uten å ha noen: en bløff.",
+        "nl": "Zeg {claim} zonder er een te hebben: een bluf.",
+    },
+    "liegen_call": {
+        "en": (
+            "{announce} is true {exact} of the time from the cards you cannot place ({adjusted} by how the "
+            "players play): accusing wins {win}."
+        ),
+        "nb": (
+            "{announce} stemmer {exact} av gangene ut fra kortene du ikke vet hvor er ({adjusted} etter "
+            "hvordan spillerne spiller): å anklage vinner {win}."
+        ),
+        "nl": (
+            "{announce} klopt in {exact} van de gevallen met de kaarten waarvan je niet weet waar ze zijn "
+            "({adjusted} naar hoe de spelers spelen): beschuldigen wint {win}."
+        ),
+    },
+    "liegen_pass": {
+        "en": (
+            "{announce} is true {exact} of the time from the cards you cannot place ({adjusted} by how the "
+            "players play): accusing is not worth the pile."
+        ),
+        "nb": (
+            "{announce} stemmer {exact} av gangene ut fra kortene du ikke vet hvor er ({adjusted} etter "
+            "hvordan spillerne spiller): å anklage er ikke verdt bunken."
+        ),
+        "nl": (
+            "{announce} klopt in {exact} van de gevallen met de kaarten waarvan je niet weet waar ze zijn "
+            "({adjusted} naar hoe de spelers spelen): beschuldigen is de speelstapel niet waard."
+        ),
+    },
+    "liegen_sure_lie": {
+        "en": "{announce} cannot be true: you know where every card is that would make it true.",
+        "nb": "{announce} kan ikke stemme: du vet hvor hvert kort er som ville gjort det sant.",
+        "nl": "{announce} kan niet kloppen: je weet waar elke kaart is die het waar zou maken.",
+    },
+    "liegen_play_true": {
+        "en": "Play the {card} and say what it is: it cannot be punished.",
+        "nb": "Spill {card} og si det som det er: det kan ikke straffes.",
+        "nl": "Speel {card} en zeg wat het is: daar kan niemand je op pakken.",
+    },
+    "liegen_play_bluff": {
+        "en": "Play the {card} and announce {announce}: a bluff.",
+        "nb": "Spill {card} og si {announce}: en bløff.",
+        "nl": "Speel {card} en noem {announce}: een bluf.",
+    },
+    "love_guess": {
+        "en": "Guess {guess} on {seat}: right {chance} of the time.",
+        "nb": "Gjett {guess} på {seat}: riktig {chance} av gangene.",
+        "nl": "Raad {guess} bij {seat}: goed in {chance} van de gevallen.",
+    },
+    "love_eight": {
+        "en": "Compare hands with {seat}: {card} wins {win}, ties {tie} and loses {lose}.",
+        "nb": "Sammenlign håndkort med {seat}: {card} vinner {win}, står likt {tie} og taper {lose}.",
+        "nl": (
+            "Vergelijk je kaart met {seat}: {card} wint in {win}, speelt gelijk in {tie} en verliest in "
+            "{lose} van de gevallen."
+        ),
+    },
+    "love_play": {
+        "en": "Play {card} and keep {other}.",
+        "nb": "Spill ut {card} og behold {other}.",
+        "nl": "Speel {card} en houd {other}.",
+    },
+    "only_action": {
+        "en": "There is nothing else you may do.",
+        "nb": "Det er det eneste du kan gjøre.",
+        "nl": "Iets anders mag niet.",
+    },
+}
+
+
+def pct(p: float, lang: str) -> str:
+    """A chance as a whole percentage: "31%", «31 %», «31%»; never "0%" or "100%" for what may happen."""
+    n = round(100 * p)
+    text = "<1" if p > 0 and n == 0 else ">99" if p < 1 and n == 100 else str(n)
+    return f"{text} %" if lang == "nb" else f"{text}%"
+
+
+def number(n: int, lang: str) -> str:
+    words = _NUMBERS[lang]
+    return words[n] if 0 <= n < len(words) else str(n)
+
+
+def counted(n: int, rank: str, lang: str) -> str:
+    """``n`` of a rank or face in words: "two fives", «ett ess», «één vijf»."""
+    one, many = _RANKS[lang][rank]
+    if n == 1:
+        return f"{'ett' if lang == 'nb' and rank == 'A' else number(1, lang)} {one}"
+    return f"{number(n, lang)} {many}"
+
+
+def bid_words(bid: Mapping[str, Any], lang: str) -> str:
+    """A Liar's Dice bid: "four fives", «fire femmere», «vier vijven»."""
+    return counted(int(bid["quantity"]), str(bid["face"]), lang)
+
+
+def claim_words(claim: Mapping[str, Any], lang: str) -> str:
+    """A poker claim: "a full house, three sixes and two threes", «hus, tre seksere og to treere»."""
+    values = [_VALUES[lang][v] for v in claim.get("values", [])]
+    x, y = [*values, "", ""][:2]
+    return _HANDS[lang][claim["hand"]].format(x=x, y=y)
+
+
+def card_words(code: str, lang: str) -> str:
+    """A card of the 52 (or a rank alone, or the joker): "five of hearts", «hjerter fem», «harten vijf»."""
+    if code == "X" or len(code) == 1:
+        return _RANKS[lang][code][0] if code in _RANKS[lang] else code
+    rank, suit = _CARD_RANK[lang][code[0]], _SUITS[lang][code[1]]
+    return f"{rank} of {suit}" if lang == "en" else f"{suit} {rank}"
+
+
+def seat_words(seat: int, lang: str, names: Sequence[str] | None) -> str:
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return _SEAT[lang].format(n=seat)
+
+
+def action_words(action: Mapping[str, Any], lang: str) -> str:
+    """A Liar's Dice action for the solver's line: a bid in words, or the call."""
+    if action.get("type") == "bid":
+        return bid_words(action, lang)
+    return _CALL[lang]
+
+
+def say(why: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """The reason ``why`` (``{"code", "params"}``) as one sentence in ``lang`` (``names``: per seat)."""
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    template = TEMPLATES[why["code"]][lang]
+    p = why.get("params", {})
+    fill: dict[str, str] = {}
+    for key, value in p.items():
+        if key in ("exact", "adjusted", "win", "looks", "chance", "prob", "tie", "lose", "standing_adjusted"):
+            fill[key] = pct(float(value), lang)
+        elif key in ("bid", "standing"):
+            fill[key] = bid_words(value, lang)
+        elif key == "claim" and isinstance(value, Mapping) and "hand" in value:
+            fill[key] = claim_words(value, lang)
+        elif key == "claim":
+            fill[key] = counted(int(value["count"]), str(value["rank"]), lang)
+        elif key == "announce":
+            fill[key] = (
+                f"«{card_words(str(value), lang)}»" if lang != "en" else f'"{card_words(str(value), lang)}"'
+            )
+        elif key == "card" and why["code"].startswith("liegen"):
+            fill[key] = card_words(str(value), lang)
+        elif key in ("card", "other"):
+            fill[key] = _LOVE[lang][str(value)]
+        elif key == "guess":
+            fill[key] = _RANKS[lang][str(value)][0]
+        elif key == "seat":
+            fill[key] = seat_words(int(value), lang, names)
+        elif key == "dice":
+            fill[key] = " ".join(map(str, value))
+        elif key == "action":
+            fill[key] = action_words(value, lang)
+        else:  # counts: plain numbers
+            fill[key] = str(value)
+    text = template.format(**fill)
+    return text[0].upper() + text[1:]
