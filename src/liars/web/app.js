@@ -1,5 +1,6 @@
 // The app: the lobby at "/", a table at "/t/{id}". It speaks the server's HTTP API and WebSocket
 // protocol (docs/protocol.md, "Server") and draws only what the server sent: the viewer's own view.
+import { coachPanel, coachSwitch, cx, reviewSection } from "./coach.js";
 import { cardText, h } from "./draw.js";
 import { HOWTO, OPTION_LABELS } from "./howto.js";
 import { LANGS, getLang, levelName, refusal, setLang, t } from "./i18n.js";
@@ -19,6 +20,8 @@ const S = {
   games: [], tableId: null, info: null, frame: null, ws: null, wsFor: null, seat: null, error: null,
   sel: [], pending: false, deadlineAt: null, reveal: null, missing: false, closing: false,
   graceAt: {}, rematchSeats: null, announced: "", chat: [], chatDraft: "", shown: new Set(), counts: null,
+  // the coach (coach.js): this connection's switch, the newest odds the server sent, the review
+  coachOn: false, coachFrame: null, review: { state: "ask", data: null, at: 0 },
 };
 const CHAT_KEPT = 40; // lines of table talk kept on the page
 const REACTIONS = ["👍", "😂", "😮", "🙈"];
@@ -135,7 +138,8 @@ async function route() {
   }
   if (S.tableId !== m[1]) {
     closeSocket();
-    Object.assign(S, { tableId: m[1], info: null, frame: null, error: null, sel: [], reveal: null, missing: false, chat: [] });
+    Object.assign(S, { tableId: m[1], info: null, frame: null, error: null, sel: [], reveal: null, missing: false, chat: [],
+      coachOn: false, coachFrame: null, review: { state: "ask", data: null, at: 0 } });
   }
   try {
     S.info = await api(`/api/tables/${S.tableId}`);
@@ -173,6 +177,7 @@ function connect() {
   ws.onmessage = (ev) => onFrame(JSON.parse(ev.data));
   ws.onopen = () => {
     if (mine) ws.send(JSON.stringify({ type: "auth", token: mine.token }));
+    if (mine && S.coachOn) ws.send(JSON.stringify({ type: "coach", on: true })); // a new connection starts with it off
     S.lost = false;
     render();
   };
@@ -211,11 +216,18 @@ function onFrame(f) {
     S.deadlineAt = f.deadline === null ? null : performance.now() + f.deadline * 1000;
     S.windowAt = f.window ? performance.now() + f.window.closes * 1000 : null;
     if (f.view.over && !S.reveal) loadReveal();
+  } else if (f.type === "coach") {
+    S.coachOn = f.on;
+    S.coachFrame = f.on ? f : null;
+  } else if (f.type === "review") {
+    S.review = { state: "done", data: f.review, at: 0 };
   } else if (f.type === "said") {
     S.chat = S.chat.concat([{ seat: f.seat, name: f.name, text: f.text }]).slice(-CHAT_KEPT);
   } else if (f.type === "error") {
     S.pending = false;
     S.error = f; // {code, params, message}: shown translated by refused()
+    if (f.code === "coach_off" || f.code === "no_coach") S.coachOn = false;
+    if (S.review.state === "wait" && f.ref === null) S.review = { state: "ask", data: null, at: 0 };
   }
   render();
 }
@@ -404,6 +416,7 @@ function tableOptions(info) {
   if (st.turn_seconds) rows.push([t("turn_seconds"), st.turn_seconds]);
   if (st.grace_seconds) rows.push([t("grace_seconds"), st.grace_seconds]);
   rows.push([t("private_table"), st.listed ? "✓" : "✗"]);
+  rows.push([cx("allowed"), st.coach === false ? "✗" : "✓"]);
   return h("dl", { class: "table-options", id: "table-options" }, rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, String(v))]));
 }
 
@@ -521,11 +534,13 @@ function tablePage() {
     // middle; on a phone they stay a grid above it. The order in the page is the same for both.
     h("div", { class: "felt-table", id: "felt" }, seats,
       h("section", { class: "board", id: "board" }, R.board(v, ctx))),
-    f.seat !== null && !v.over ? h("section", { class: "mine", id: "mine" }, R.mine(f, ctx)) : null,
+    f.seat !== null && !v.over ? h("section", { class: "mine", id: "mine" }, R.mine(f, ctx),
+      coachAllowed() ? coachSwitch(S.coachOn, () => switchCoach(!S.coachOn)) : null) : null,
     f.legal.length ? h("section", { class: "actions", id: "actions" }, R.actions(f, ctx),
       S.deadlineAt !== null ? h("span", { class: "countdown", id: "countdown" }) : null,
       S.error ? h("p", { class: "error", id: "error", role: "alert", "data-code": S.error.code }, refused(S.error)) : null) : null,
     S.error && !f.legal.length ? h("p", { class: "error", id: "error", role: "alert", "data-code": S.error.code }, refused(S.error)) : null,
+    f.seat !== null && !v.over && S.coachOn ? coachPanel(f, S.coachFrame, name) : null,
     v.over ? gameOver(v, R, ctx) : null,
     chatBox(f),
     h("section", { class: "log" }, h("h3", {}, t("log")),
@@ -533,6 +548,27 @@ function tablePage() {
     howTo(v.game, false));
   tick(page);
   return page;
+}
+
+/** Whether the host allows the coach at this table (the server refuses the switch otherwise). */
+function coachAllowed() {
+  return S.info?.settings?.coach !== false;
+}
+
+/** This connection's coach on or off: the server answers with a coach frame (or a refusal). */
+function switchCoach(on) {
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) return;
+  S.coachOn = on;
+  if (!on) S.coachFrame = null;
+  S.ws.send(JSON.stringify({ type: "coach", on }));
+  render();
+}
+
+function askReview() {
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) return;
+  S.review = { state: "wait", data: null, at: 0 };
+  S.ws.send(JSON.stringify({ type: "review" }));
+  render();
 }
 
 /** A refusal ({code, params, message}) in the player's language, seats by their names. */
@@ -548,6 +584,7 @@ function gameOver(v, R, ctx) {
     h("p", { id: "winners" }, t("winners", { names: winners })),
     h("h3", {}, R.revealTitle ? R.revealTitle() : t("all_hands")),
     R.reveal(v, S.reveal && S.reveal.seats ? S.reveal.seats : null, ctx),
+    ctx.me !== null && coachAllowed() ? reviewSection(S.review, R, ctx, askReview, (i) => { S.review.at = i; render(); }) : null,
     S.info.rematch && S.rematchSeats && S.rematchSeats.length && !store.get(S.info.rematch)
       ? h("p", { class: "notice", id: "rematch-notice" }, t("rematch_asked", { names: S.rematchSeats.join(", ") })) : null,
     h("div", { class: "buttons" },

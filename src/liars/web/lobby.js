@@ -1,12 +1,13 @@
 // The lobby: pick a game, its options and seats, create a table; open tables and tables in play.
 import { h } from "./draw.js";
 import { HOWTO, OPTION_LABELS } from "./howto.js";
+import { cx } from "./coach.js";
 import { getLang, levelName, refusal, t } from "./i18n.js";
 
 // The form survives re-rendering (a language switch redraws the page). A change of player count
 // redraws only the seat menus, in place: rebuilding the whole form lost the next click, the typed
 // name and the focus.
-const form = { game: null, players: null, options: {}, seats: [], window: 5, turn: "", grace: 60, name: null, listed: false };
+const form = { game: null, players: null, options: {}, seats: [], window: 5, turn: "", grace: 60, name: null, listed: false, coach: true };
 let listTimer = null;
 // Games with challenge windows (a time to call "Liar!"); the others have no use for its seconds.
 const WINDOWS = new Set(["cheat", "liegen"]);
@@ -76,6 +77,7 @@ export function lobby({ S, api, go, store, gameName }) {
     const grace = Number.parseFloat(form.grace);
     if (!Number.isNaN(grace)) body.grace_seconds = grace;
     body.listed = form.listed; // by default a table is for the invited only
+    body.coach = form.coach; // the host may keep the coach away from this table (the server enforces it)
     try {
       const r = await api("/api/tables", body);
       if (r.token) store.put(r.table, { seat: r.seat, token: r.token });
@@ -118,6 +120,8 @@ export function lobby({ S, api, go, store, gameName }) {
       oninput: (e) => { form.grace = e.target.value; } })),
   h("div", { class: "field" }, h("label", { for: "listed" }, t("private_table")),
     h("input", { id: "listed", type: "checkbox", checked: form.listed, onchange: (e) => { form.listed = e.target.checked; } })),
+  h("div", { class: "field" }, h("label", { for: "allow-coach" }, cx("allow")),
+    h("input", { id: "allow-coach", type: "checkbox", checked: form.coach, onchange: (e) => { form.coach = e.target.checked; } })),
   h("div", { class: "field" }, h("label", { for: "name" }, t("your_name")),
     h("input", { id: "name", maxlength: 40, value: form.name, oninput: (e) => { form.name = e.target.value; } })),
   h("button", { id: "create", type: "submit" }, t("create")),

@@ -1,0 +1,304 @@
+// The coach at the table (docs/web.md, "The coach"): the switch at your seat, the panel with the
+// odds the server computed from your seat's view alone (liars.coach.odds), and after the game the
+// review of your decisions, which you step through with each position drawn as you saw it.
+// The server sends these only to the connection that switched its coach on, and only if the
+// host allows the coach at this table; the page never computes odds of its own.
+import { cardText, die, h } from "./draw.js";
+import { faceWords, getLang, rankName, rankWords, tr } from "./i18n.js";
+import { claimWords } from "./games/liars_dice_poker.js";
+import { TX as LOVE } from "./games/love_letter.js";
+
+export const TX = {
+  en: {
+    coach: "Coach", switch_on: "Coach: on", switch_off: "Coach: off", allowed: "Coach allowed",
+    allow: "Allow the coach (each player may see the odds from their own seat)",
+    only_you: "Only you see this: the odds from your seat, worked out from what you can see.",
+    working: "Working out the odds…", failed: "The coach could not work this position out.",
+    no_bid: "No bid yet.", bid_holds: "{bid} holds: {exact} from your dice alone, {adjusted} counting what the bids suggest.",
+    spot: "Spot on: {exact} from your dice alone, {adjusted} counting the bids.",
+    unseen: { one: "{n} die you cannot see.", other: "{n} dice you cannot see." },
+    bids_title: "Your bids: how likely each is to hold", col_bid: "Bid", col_exact: "Your dice", col_adjusted: "With the bids",
+    all_bids: "All {n} bids",
+    claim_holds: "{bid} holds: {exact} from what you saw, {adjusted} as the strong bot weighs bluffs.",
+    claims_title: "The claims you can pass the cup with", col_claim: "Claim", col_true: "On your dice", col_looks: "Looks true to the other",
+    no_play: "No play to judge yet.",
+    play_claims: "{name} claims {claim}. True by counting the cards: {exact}; by how {name} plays: {adjusted}.",
+    play_announces: "{name} announces {claim}. True by counting the cards: {exact}; by how {name} plays: {adjusted}.",
+    out_there: { one: "{n} card that would make it true can still be out there.", other: "{n} cards that would make it true can still be out there." },
+    cards_title: "What the others may hold", col_player: "Player",
+    guess: "Guess {card} on {name}: right {p} of the time.",
+    eight: "The 8 against {name}: you win {win}, equal {tie}, you lose {lose}.",
+    advice: "The strong bot would {action}.",
+    review: "Review my game", review_title: "Your game, reviewed", review_wait: "The coach is going through your game…",
+    review_failed: "The review could not be made.", review_none: "The strong bot agreed with every decision you made ({n}).",
+    review_summary: "{k} of your {n} decisions where the strong bot would have played otherwise, costliest first.",
+    item: "Move {n} — you: {taken}; the strong bot: {advised}",
+    chances: "Chance to win: {taken} with your move, {advised} with the bot's ({gain}).",
+    exact: "The solver's best play: {probs}.", exact_loss: "Expected loss of your move: {loss}.",
+    as_you_saw: "The position as you saw it", prev: "Previous", next: "Next", step: "{i} of {n}",
+    a_bid: "bid {bid}", a_liar: "call liar", a_spot: "say spot on", a_challenge: "call “Liar!”", a_pass: "accept",
+    a_play: "play {cards}", a_play_as: "play {card} as {announce}", a_ll: "play {card}", a_ll_on: "play {card} on {name}",
+    a_ll_guess: "play {card} on {name}, guessing {g}", a_claim: "claim {hand}", a_accept: "accept the cup",
+    a_reroll: "re-roll {dice}", a_keep: "keep all five",
+  },
+  nb: {
+    coach: "Trener", switch_on: "Trener: på", switch_off: "Trener: av", allowed: "Trener tillatt",
+    allow: "Tillat treneren (hver spiller kan se sjansene fra sin egen plass)",
+    only_you: "Bare du ser dette: sjansene fra din plass, regnet ut fra det du kan se.",
+    working: "Regner ut sjansene …", failed: "Treneren fikk ikke regnet ut denne stillingen.",
+    no_bid: "Ingen bud ennå.", bid_holds: "{bid} holder: {exact} ut fra terningene dine alene, {adjusted} når vi tar med hva budene tyder på.",
+    spot: "Helt riktig: {exact} ut fra terningene dine alene, {adjusted} med budene.",
+    unseen: { one: "{n} terning du ikke ser.", other: "{n} terninger du ikke ser." },
+    bids_title: "Budene dine: hvor sannsynlig det er at hvert holder", col_bid: "Bud", col_exact: "Dine terninger", col_adjusted: "Med budene",
+    all_bids: "Alle {n} budene",
+    claim_holds: "{bid} holder: {exact} ut fra det du så, {adjusted} slik den sterke roboten veier bløff.",
+    claims_title: "Budene du kan sende begeret videre med", col_claim: "Bud", col_true: "På terningene dine", col_looks: "Ser sant ut for den andre",
+    no_play: "Ingen spill å vurdere ennå.",
+    play_claims: "{name} sier {claim}. Sant når vi teller kortene: {exact}; ut fra hvordan {name} spiller: {adjusted}.",
+    play_announces: "{name} sier {claim}. Sant når vi teller kortene: {exact}; ut fra hvordan {name} spiller: {adjusted}.",
+    out_there: "Det kan fortsatt finnes {n} kort som gjør det sant.",
+    cards_title: "Hva de andre kan ha på hånden", col_player: "Spiller",
+    guess: "Gjetter du {card} på {name}, er det riktig {p} av gangene.",
+    eight: "Åtteren mot {name}: du vinner {win}, likt {tie}, du taper {lose}.",
+    advice: "Den sterke roboten ville {action}.",
+    review: "Gå gjennom partiet mitt", review_title: "Partiet ditt, gjennomgått", review_wait: "Treneren går gjennom partiet ditt …",
+    review_failed: "Gjennomgangen kunne ikke lages.", review_none: "Den sterke roboten var enig i alle valgene dine ({n}).",
+    review_summary: "{k} av de {n} valgene dine der den sterke roboten ville spilt annerledes, de dyreste først.",
+    item: "Trekk {n} — du: {taken}; den sterke roboten: {advised}",
+    chances: "Sjanse til å vinne: {taken} med ditt trekk, {advised} med robotens ({gain}).",
+    exact: "Løseren spiller best slik: {probs}.", exact_loss: "Forventet tap for trekket ditt: {loss}.",
+    as_you_saw: "Stillingen slik du så den", prev: "Forrige", next: "Neste", step: "{i} av {n}",
+    a_bid: "by {bid}", a_liar: "rope løgn", a_spot: "si helt riktig", a_challenge: "rope «Løgner!»", a_pass: "godta",
+    a_play: "spille {cards}", a_play_as: "spille {card} som {announce}", a_ll: "spille {card}", a_ll_on: "spille {card} mot {name}",
+    a_ll_guess: "spille {card} mot {name} og gjette {g}", a_claim: "si {hand}", a_accept: "godta begeret",
+    a_reroll: "kaste {dice} på nytt", a_keep: "beholde alle fem",
+  },
+  nl: {
+    coach: "Coach", switch_on: "Coach: aan", switch_off: "Coach: uit", allowed: "Coach toegestaan",
+    allow: "Coach toestaan (elke speler mag de kansen vanaf de eigen plaats zien)",
+    only_you: "Alleen jij ziet dit: de kansen vanaf jouw plaats, berekend uit wat jij kunt zien.",
+    working: "De kansen worden berekend…", failed: "De coach kon deze stand niet doorrekenen.",
+    no_bid: "Nog geen bod.", bid_holds: "{bid} klopt: {exact} op grond van alleen jouw dobbelstenen, {adjusted} als je meetelt wat de biedingen doen vermoeden.",
+    spot: "Precies goed: {exact} op grond van alleen jouw dobbelstenen, {adjusted} met de biedingen.",
+    unseen: { one: "{n} dobbelsteen die je niet ziet.", other: "{n} dobbelstenen die je niet ziet." },
+    bids_title: "Jouw biedingen: de kans dat elk bod klopt", col_bid: "Bod", col_exact: "Jouw stenen", col_adjusted: "Met de biedingen",
+    all_bids: "Alle {n} biedingen",
+    claim_holds: "{bid} klopt: {exact} op grond van wat je zag, {adjusted} zoals de sterke bot bluf weegt.",
+    claims_title: "De boden waarmee je de beker kunt doorgeven", col_claim: "Bod", col_true: "Op jouw stenen", col_looks: "Lijkt waar voor de ander",
+    no_play: "Nog geen zet om te beoordelen.",
+    play_claims: "{name} zegt {claim}. Waar als je de kaarten telt: {exact}; naar hoe {name} speelt: {adjusted}.",
+    play_announces: "{name} noemt {claim}. Waar als je de kaarten telt: {exact}; naar hoe {name} speelt: {adjusted}.",
+    out_there: { one: "Er kan nog {n} kaart rondgaan die het waar maakt.", other: "Er kunnen nog {n} kaarten rondgaan die het waar maken." },
+    cards_title: "Wat de anderen in de hand kunnen hebben", col_player: "Speler",
+    guess: "Raad je {card} bij {name}, dan heb je het {p} van de keren goed.",
+    eight: "De acht tegen {name}: je wint {win}, gelijk {tie}, je verliest {lose}.",
+    advice: "De sterke bot zou {action}.",
+    review: "Bespreek mijn partij", review_title: "Je partij nabesproken", review_wait: "De coach loopt je partij door…",
+    review_failed: "De nabespreking kon niet worden gemaakt.", review_none: "De sterke bot was het eens met al je keuzes ({n}).",
+    review_summary: "{k} van je {n} keuzes waarbij de sterke bot anders had gespeeld, de duurste eerst.",
+    item: "Zet {n} — jij: {taken}; de sterke bot: {advised}",
+    chances: "Kans om te winnen: {taken} met jouw zet, {advised} met die van de bot ({gain}).",
+    exact: "Zo speelt de oplosser het best: {probs}.", exact_loss: "Verwacht verlies van jouw zet: {loss}.",
+    as_you_saw: "De stand zoals jij hem zag", prev: "Vorige", next: "Volgende", step: "{i} van {n}",
+    a_bid: "{bid} bieden", a_liar: "„Je liegt!” roepen", a_spot: "zeggen dat het precies klopt", a_challenge: "„Je liegt!” roepen",
+    a_pass: "„Ik geloof je” zeggen", a_play: "{cards} spelen", a_play_as: "{card} spelen als {announce}", a_ll: "{card} spelen",
+    a_ll_on: "{card} spelen op {name}", a_ll_guess: "{card} spelen op {name} en {g} raden", a_claim: "{hand} zeggen",
+    a_accept: "de beker aannemen", a_reroll: "{dice} opnieuw gooien", a_keep: "alle vijf houden",
+  },
+};
+// A sentence starts with a capital even when it starts with a bid's words ("Four ones holds").
+const x = (k, p) => { const s = tr(TX, k, p); return s.charAt(0).toUpperCase() + s.slice(1); };
+const a_ = (k, p) => tr(TX, k, p); // an action's words, said inside a sentence
+/** A coach string in the page's language (the table's settings list names the coach setting). */
+export const cx = x;
+
+/** A probability as the page's language writes a percentage ("31 %" in nb, "31%" in en). */
+export function pct(p) {
+  if (typeof p !== "number") return "–";
+  return new Intl.NumberFormat(getLang(), { style: "percent", maximumFractionDigits: p > 0 && p < 0.01 ? 1 : 0 }).format(p);
+}
+
+function signed(p) {
+  return `${p > 0 ? "+" : p < 0 ? "−" : "±"}${pct(Math.abs(p))}`;
+}
+
+const llName = (c) => `${rankName(c)} (${tr(LOVE, c)})`;
+
+/** An action (its JSON form) in words, as the review names yours and the strong bot's. */
+export function actionWords(game, a, name) {
+  if (!a) return "";
+  switch (a.type) {
+    case "bid": return a_("a_bid", { bid: faceWords(a.quantity, a.face) });
+    case "liar": return a_("a_liar");
+    case "spot_on": return a_("a_spot");
+    case "challenge": case "accuse": return a_("a_challenge");
+    case "pass": return a_("a_pass");
+    case "accept": return a_("a_accept");
+    case "claim": return a_("a_claim", { hand: claimWords(a) });
+    case "reroll": return a.dice.length ? a_("a_reroll", { dice: a.dice.join(" ") }) : a_("a_keep");
+    case "play":
+      if (Array.isArray(a.cards)) return a_("a_play", { cards: a.cards.map(cardText).join(" ") });
+      if (a.announce) return a_("a_play_as", { card: cardText(a.card), announce: cardText(a.announce) });
+      if (a.guess) return a_("a_ll_guess", { card: llName(a.card), name: name(a.target), g: llName(a.guess) });
+      if (Number.isInteger(a.target)) return a_("a_ll_on", { card: llName(a.card), name: name(a.target) });
+      return a_("a_ll", { card: llName(a.card) });
+    default: return JSON.stringify(a);
+  }
+}
+
+/** The words of a bid or claim the odds name: dice ("three fives") or a poker hand. */
+function bidWords(b) {
+  return b.hand ? claimWords(b) : faceWords(b.quantity, b.face);
+}
+
+function bidsTable(bids) {
+  const shown = 8; // the lowest raises are the ones worth weighing; the rest fold away
+  const poker = bids[0] && bids[0].claim;
+  const rows = (list) => list.map((b) => h("tr", {},
+    poker ? h("td", {}, claimWords(b.claim)) : h("td", {}, bidWords(b), " ", die(b.face, "mini")),
+    h("td", {}, poker ? (b.exact ? "✓" : "✗") : pct(b.exact)), h("td", {}, pct(poker ? b.looks : b.adjusted))));
+  const head = h("tr", {}, h("th", {}, x(poker ? "col_claim" : "col_bid")), h("th", {}, x(poker ? "col_true" : "col_exact")),
+    h("th", {}, x(poker ? "col_looks" : "col_adjusted")));
+  return h("div", { class: "coach-bids" },
+    h("h4", {}, x(poker ? "claims_title" : "bids_title")),
+    h("table", { id: "coach-bids" }, h("thead", {}, head), h("tbody", {}, rows(bids.slice(0, shown)))),
+    bids.length > shown ? h("details", { id: "coach-all-bids" }, h("summary", {}, x("all_bids", { n: bids.length })),
+      h("table", {}, h("thead", {}, head.cloneNode(true)), h("tbody", {}, rows(bids.slice(shown))))) : null);
+}
+
+function diceOdds(o, v) {
+  const standing = v.bid || (v.claims && v.claims.at(-1));
+  return [
+    o.standing_exact === null || o.standing_exact === undefined || !standing
+      ? h("p", { id: "coach-standing" }, x("no_bid"))
+      : h("p", { id: "coach-standing", "data-exact": o.standing_exact, "data-adjusted": o.standing },
+        x(v.claims ? "claim_holds" : "bid_holds", { bid: bidWords(standing), exact: pct(o.standing_exact), adjusted: pct(o.standing) })),
+    typeof o.spot_on_exact === "number" ? h("p", { id: "coach-spot" }, x("spot", { exact: pct(o.spot_on_exact), adjusted: pct(o.spot_on) })) : null,
+    Number.isInteger(o.unseen) ? h("p", { class: "coach-note" }, x("unseen", { n: o.unseen })) : null,
+    o.bids && o.bids.length ? bidsTable(o.bids) : null,
+  ];
+}
+
+/** What the last play claimed, as the table says it: "two aces" (Cheat), "5♥" (Liegen). */
+function claimText(c) {
+  if (!c) return "";
+  return c.rank ? rankWords(c.count, c.rank) : cardText(c.card);
+}
+
+function cardOdds(o, v, name) {
+  if (o.last_play_exact === null || o.last_play_exact === undefined) return [h("p", { id: "coach-play" }, x("no_play"))];
+  const who = (v.last_play || v.announcement || {}).seat;
+  return [
+    h("p", { id: "coach-play", "data-exact": o.last_play_exact, "data-adjusted": o.last_play },
+      x(o.claimed && o.claimed.rank ? "play_claims" : "play_announces",
+        { name: name(who), claim: claimText(o.claimed), exact: pct(o.last_play_exact), adjusted: pct(o.last_play) })),
+    Number.isInteger(o.out_there) ? h("p", { id: "coach-out-there" }, x("out_there", { n: o.out_there })) : null,
+  ];
+}
+
+function loveOdds(o, v, name) {
+  const seats = (o.cards || []).map((c, i) => [i, c]).filter(([, c]) => c);
+  const ranks = [...new Set(seats.flatMap(([, c]) => Object.keys(c)))]
+    .sort((a, b) => "KQJT98765".indexOf(a) - "KQJT98765".indexOf(b));
+  return [
+    seats.length ? h("div", { class: "coach-cards" }, h("h4", {}, x("cards_title")),
+      h("table", { id: "coach-cards" },
+        h("thead", {}, h("tr", {}, h("th", {}, x("col_player")), ranks.map((r) => h("th", { title: tr(LOVE, r) }, rankName(r))))),
+        h("tbody", {}, seats.map(([i, c]) => h("tr", { "data-seat": i }, h("td", {}, name(i)),
+          ranks.map((r) => h("td", { class: c[r] > 0 ? "" : "nil" }, c[r] > 0 ? pct(c[r]) : "·"))))))) : null,
+    (o.guess || []).map((g) => h("p", { class: "coach-guess" }, x("guess", { card: llName(g.guess), name: name(g.seat), p: pct(g.chance) }))),
+    (o.eight || []).map((e) => h("p", { class: "coach-eight" }, x("eight", { name: name(e.seat), win: pct(e.win), tie: pct(e.tie), lose: pct(e.lose) }))),
+  ];
+}
+
+/** The strong bot's advice: its move, and the coach's one line why (in the page's language). */
+function adviceLine(game, o, name) {
+  const a = o.advice;
+  if (!a) return null;
+  const why = typeof a.why === "string" ? a.why : a.why && (a.why[getLang()] || a.why.en);
+  return h("p", { class: "coach-advice", id: "coach-advice" },
+    a.action ? h("strong", {}, x("advice", { action: actionWords(game, a.action, name) })) : null,
+    why ? ` ${why}` : null);
+}
+
+/** The switch at your seat: sends {type: "coach", on} for this connection only. */
+export function coachSwitch(on, toggle) {
+  return h("button", { type: "button", id: "coach-switch", class: `secondary coach-switch${on ? " on" : ""}`,
+    "aria-pressed": String(on), onclick: toggle }, x(on ? "switch_on" : "switch_off"));
+}
+
+/** The coach's panel for the view in `f`, from the coach frame `c` (shown only for the same seq). */
+export function coachPanel(f, c, name) {
+  const v = f.view;
+  const fresh = c && c.on && c.seq === f.seq;
+  let body;
+  if (!fresh) body = [h("p", { class: "coach-note", id: "coach-wait" }, x("working"))];
+  else if (!c.odds) body = [h("p", { class: "coach-note", id: "coach-failed" }, x("failed"))];
+  else if (v.game === "liars-dice" || v.game === "liars-dice-poker") body = diceOdds(c.odds, v);
+  else if (v.game === "cheat" || v.game === "liegen") body = cardOdds(c.odds, v, name);
+  else if (v.game === "love-letter") body = loveOdds(c.odds, v, name);
+  else body = [];
+  return h("section", { class: "coach-panel", id: "coach", "aria-live": "polite", "data-seq": fresh ? c.seq : "" },
+    h("h3", {}, x("coach")), h("p", { class: "coach-note" }, x("only_you")), body,
+    fresh && c.odds ? adviceLine(v.game, c.odds, name) : null);
+}
+
+/** A drawing with no ids (the review's positions sit beside the live table: no duplicate ids). */
+function noIds(el) {
+  if (el && el.querySelectorAll) {
+    el.removeAttribute?.("id");
+    for (const n of el.querySelectorAll("[id]")) n.removeAttribute("id");
+  }
+  return el;
+}
+
+/**
+ * The review after the game. `rv`: {state: "ask" | "wait" | "done", data, at}; `ask()` sends the
+ * request; `go(i)` steps to item i. Each item shows the position as the seat saw it, drawn by the
+ * game's own renderer `R` from the item's view.
+ */
+export function reviewSection(rv, R, ctx, ask, go) {
+  const head = h("h3", {}, x("review_title"));
+  if (rv.state === "ask") {
+    return h("section", { class: "coach-review", id: "review" }, head,
+      h("button", { type: "button", id: "review-ask", onclick: ask }, x("review")));
+  }
+  if (rv.state === "wait") return h("section", { class: "coach-review", id: "review" }, head, h("p", { id: "review-wait" }, x("review_wait")));
+  const data = rv.data;
+  if (!data) return h("section", { class: "coach-review", id: "review" }, head, h("p", { id: "review-failed" }, x("review_failed")));
+  const items = data.items || [];
+  if (!items.length) {
+    return h("section", { class: "coach-review", id: "review" }, head, h("p", { id: "review-none" }, x("review_none", { n: data.decisions })));
+  }
+  const at = Math.min(Math.max(rv.at || 0, 0), items.length - 1);
+  const it = items[at];
+  const line = (item) => x("item", { n: item.move + 1, taken: actionWords(data.game, item.taken, ctx.name), advised: actionWords(data.game, item.advised, ctx.name) });
+  const seen = { view: it.view, legal: [], seat: it.view.seat };
+  const rctx = { ...ctx, sel: [], pending: true, toggle: () => {}, send: () => {}, frame: seen };
+  return h("section", { class: "coach-review", id: "review" }, head,
+    h("p", { id: "review-summary" }, x("review_summary", { k: items.length, n: data.decisions })),
+    h("ol", { id: "review-list" }, items.map((item, i) => h("li", { class: i === at ? "current" : "" },
+      h("button", { type: "button", class: "review-item secondary", "aria-current": i === at ? "true" : null, "data-move": item.move,
+        onclick: () => go(i) }, line(item))))),
+    h("div", { class: "review-step", id: "review-step", "data-move": it.move },
+      h("div", { class: "buttons" },
+        h("button", { type: "button", id: "review-prev", disabled: at === 0, onclick: () => go(at - 1) }, x("prev")),
+        h("span", { class: "review-at" }, x("step", { i: at + 1, n: items.length })),
+        h("button", { type: "button", id: "review-next", disabled: at === items.length - 1, onclick: () => go(at + 1) }, x("next"))),
+      h("p", { class: "review-line" }, h("strong", {}, line(it))),
+      h("p", { id: "review-chances" }, x("chances", { taken: pct(it.win_taken), advised: pct(it.win_advised), gain: signed(it.gain) })),
+      it.exact ? h("p", { id: "review-exact" }, exactLine(data.game, it.exact, ctx.name)) : null,
+      h("h4", {}, x("as_you_saw")),
+      h("div", { class: "review-position", id: "review-position" },
+        h("div", { class: "board" }, noIds(R.board(it.view, rctx))),
+        h("div", { class: "mine" }, noIds(R.mine(seen, rctx))))));
+}
+
+/** The solver's equilibrium where it covers the position: its chance of each move, and your loss. */
+function exactLine(game, e, name) {
+  const probs = (e.policy || []).filter((p) => p.p >= 0.005)
+    .map((p) => `${actionWords(game, p.action, name)} ${pct(p.p)}`).join(", ");
+  const loss = typeof e.loss === "number"
+    ? ` ${x("exact_loss", { loss: new Intl.NumberFormat(getLang(), { maximumFractionDigits: 2 }).format(e.loss) })}` : "";
+  return `${x("exact", { probs })}${loss}`;
+}

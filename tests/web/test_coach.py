@@ -1,0 +1,164 @@
+"""The coach in the browser: the host's checkbox, the switch at the seat, the panel of odds (what the
+server computed from the seat's view, nothing else), and the review list after the game."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import liars
+import liars.coach
+from liars.coach.review import review
+
+from .helpers import create_table, join, watch_frames
+
+SEED = 2  # a deal on which Anna's habit below gives two decisions the strong bot would not take
+
+
+def test_the_switch_shows_the_odds_of_your_own_seat(web: Any, contexts: list[Any]) -> None:
+    page = contexts[0].new_page()
+    frames = watch_frames(page)
+    table = create_table(page, web.url, "liars-dice", 2, {}, ["human", "bot:basic"], "Anna")
+    page.wait_for_selector("#actions")  # our turn: the position holds still while we look
+    switch = page.locator("#coach-switch")
+    assert switch.get_attribute("aria-pressed") == "false" and not page.locator("#coach").count()
+    assert not [f for f in frames if f["type"] == "coach"]  # off by default: nothing sent
+    switch.click()
+    page.wait_for_selector("#coach[data-seq]:not([data-seq=''])")
+    assert page.locator("#coach-switch").get_attribute("aria-pressed") == "true"
+    seq = int(page.locator("#table").get_attribute("data-seq") or -1)
+    got = [f for f in frames if f["type"] == "coach" and f.get("seq") == seq][-1]
+    view = web.table_state(table).view(0)
+    assert got["odds"] == liars.coach.odds("liars-dice", view)  # the seat's own view, nothing more
+    standing = page.locator("#coach-standing")
+    if view["bid"] is None:
+        assert standing.inner_text() == "No bid yet."
+    else:
+        assert float(standing.get_attribute("data-exact") or -1) == got["odds"]["standing_exact"]
+        assert "%" in standing.inner_text()
+    rows = page.locator("#coach-bids tbody tr")
+    assert rows.count() == min(8, len(got["odds"]["bids"])) > 0
+    first = got["odds"]["bids"][0]
+    cells = rows.first.locator("td").all_inner_texts()
+    assert cells[1] == f"{round(100 * first['exact'])}%" and cells[2] == f"{round(100 * first['adjusted'])}%"
+    page.click("#coach-switch")  # off again: the panel goes, and the server is told
+    page.wait_for_selector("#coach", state="detached")
+    for _ in range(50):
+        if any(f["type"] == "coach" and f["on"] is False for f in frames):
+            break
+        page.wait_for_timeout(40)
+    assert any(f["type"] == "coach" and f["on"] is False for f in frames)
+
+
+def test_a_host_can_keep_the_coach_away(web: Any, contexts: list[Any]) -> None:
+    page = contexts[0].new_page()
+    page.goto(web.url + "/")
+    page.select_option("#game", "liars-dice")
+    assert page.locator("#allow-coach").is_checked()  # allowed unless the host says no
+    page.uncheck("#allow-coach")
+    page.fill("#name", "Anna")
+    page.click("#create")
+    page.wait_for_selector("#table")
+    table = page.url.rsplit("/", 1)[1]
+    info = web.app.state.hub.tables[table].info()
+    assert info["settings"]["coach"] is False
+    assert not page.locator("#coach-switch").count()  # no switch; the server refuses it anyway
+
+
+def _bid_high_or_call(page: Any) -> bool:
+    """Anna's habit: the highest bid she may make; with no bid left, call."""
+    return bool(
+        page.evaluate(
+            """() => {
+            if (!document.querySelector('#actions')) return false;
+            const q = document.querySelector('#quantity');
+            if (q) {
+                const top = q.options[q.options.length - 1].value;
+                if (q.value !== top) { q.value = top; q.dispatchEvent(new Event('change')); return true; }
+                const bids = document.querySelectorAll('#actions button.bid:not(:disabled)');
+                if (bids.length) { bids[bids.length - 1].click(); return true; }
+            }
+            const liar = document.querySelector('#actions button.liar:not(:disabled)');
+            if (liar) { liar.click(); return true; }
+            return false;
+        }"""
+        )
+    )
+
+
+def _call_or_bid_low(page: Any) -> bool:
+    """Bram's habit: call when he may, else the lowest bid."""
+    return bool(
+        page.evaluate(
+            """() => {
+            const liar = document.querySelector('#actions button.liar:not(:disabled)');
+            if (liar) { liar.click(); return true; }
+            const bid = document.querySelector('#actions button.bid:not(:disabled)');
+            if (bid) { bid.click(); return true; }
+            return false;
+        }"""
+        )
+    )
+
+
+def test_the_review_list_steps_through_your_decisions(web: Any, contexts: list[Any]) -> None:
+    a, b = contexts[0].new_page(), contexts[1].new_page()
+    frames_b = watch_frames(b)
+    table = create_table(a, web.url, "liars-dice", 2, {"dice": 2}, ["human", "human"], "Anna")
+
+    async def seed() -> None:  # a known deal for the game about to start (the server's is secret)
+        web.app.state.hub.tables[table].row.seed = SEED
+
+    asyncio.run_coroutine_threadsafe(seed(), web.loop).result(5)
+    join(b, f"{web.url}/t/{table}", "Bram")
+    a.wait_for_selector("#table")
+    for _ in range(400):
+        if a.locator("#over").count() and b.locator("#over").count():
+            break
+        if not (_bid_high_or_call(a) or _call_or_bid_low(b)):
+            a.wait_for_timeout(40)
+    a.wait_for_selector("#over")
+    moves = [(row.seat, row.action) for row in web.app.state.hub.tables[table].logged]
+    expected = review(liars.make("liars-dice", players=2, seed=SEED, dice=2), moves, 0).to_json()
+    assert len(expected["items"]) == 2
+    a.click("#review-ask")
+    a.wait_for_selector("#review-list li", timeout=30000)
+    items = a.locator("#review-list li")
+    assert items.count() == 2
+    assert "the strong bot: bid one" in items.first.inner_text()
+    step = a.locator("#review-step")
+    first = expected["items"][0]
+    assert step.get_attribute("data-move") == str(first["move"])
+    dice = a.locator("#review-position .mine .die").evaluate_all(
+        "els => els.map(e => Number(e.dataset.face))"
+    )
+    assert dice == first["view"]["dice"]  # the position as Anna saw it: her dice then
+    assert a.locator("#review-prev").is_disabled()
+    a.click("#review-next")
+    assert step.get_attribute("data-move") == str(expected["items"][1]["move"])
+    assert a.locator("#review-next").is_disabled() and not a.locator("#review-prev").is_disabled()
+    a.locator("#review-list li button").first.click()
+    assert step.get_attribute("data-move") == str(first["move"])
+    assert not a.locator("#review-position [id]").count()  # no ids doubled beside the live table
+    assert not [f for f in frames_b if f["type"] == "review"]  # Bram asked nothing, got nothing
+
+
+def test_every_coach_string_is_translated(web: Any, browser: Any) -> None:
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(web.url + "/")
+        missing = page.evaluate(
+            """async () => {
+            const tx = (await import('/static/coach.js')).TX;
+            const keys = new Set(Object.values(tx).flatMap(Object.keys));
+            const out = [];
+            for (const lang of ['nb', 'nl', 'en']) {
+                for (const k of keys) if (!tx[lang] || !tx[lang][k]) out.push(`${lang}.${k}`);
+            }
+            return out;
+        }"""
+        )
+        assert missing == []
+    finally:
+        ctx.close()
