@@ -159,3 +159,26 @@ def test_no_coaching_of_hidden_information(shared_server: Server) -> None:
     assert hidden[0] != hidden[1]  # the twins differ, in what seat 0 cannot see
     assert frames[0] == frames[1]
     assert frames[0]["odds"]["standing_exact"] is not None
+
+
+def test_in_a_challenge_window_the_coach_reads_the_position_the_seat_is_asked_in(
+    shared_server: Server,
+) -> None:
+    """Cheat: a seat asked (the second: its view is the position with the first seat passed) is
+    coached on the view it was sent, and the coach judges the play it is asked about."""
+    out = shared_server.create(game="cheat", players=3, name="Kari", turn_seconds=None, window_seconds=30)
+    tokens = [out["token"]] + [shared_server.join(out["table"], n)["token"] for n in ("Ola", "Per")]
+    players = [shared_server.connect(out["table"], t) for t in tokens]
+    views = [p.view() for p in players]
+    mover = next(p for p, v in zip(players, views, strict=True) if v["legal"])
+    assert mover.last_view is not None
+    mover.act({"type": "play", "cards": [mover.last_view["view"]["hand"][0]]})
+    asked = [p.until(lambda f: f["type"] == "view" and f["window"] is not None) for p in players]
+    second = asked[0]["window"]["seats"][1]
+    p = players[second]
+    frame = asked[second]
+    assert frame["legal"]  # it is asked: its view is its decision position
+    p.send({"type": "coach", "on": True})
+    got = coach_frame(p, frame["seq"])
+    assert got["odds"] == liars.coach.odds("cheat", frame["view"])
+    assert got["odds"]["last_play_exact"] is not None and got["odds"]["out_there"] is not None
