@@ -36,7 +36,7 @@ from typing import Any
 
 from ..bots import checked_act
 from ..bots import make as make_bot
-from ..core import Game, GameConfigError, IllegalAction, check_int, load, make, save_error
+from ..core import Game, GameConfigError, IllegalAction, State, check_int, load, make, save_error
 from . import review_exact
 from .review_play import DEFAULT_SETTINGS, SETTINGS, Settings, Tally, compare, seed_for
 
@@ -127,10 +127,12 @@ def review(
     *,
     seed: int = 0,
     settings: Settings | None = None,
+    start: State | None = None,
 ) -> Review:
     """The review of ``seat``'s decisions in the game ``moves`` make from ``game.new_game()``.
 
-    ``settings`` (default: the game's :data:`~.review_play.SETTINGS`) fix the
+    ``start``: the game's first position when it was not the seed's deal (a
+    ``setup``'s chosen position); it is copied, never changed.  ``settings`` (default: the game's :data:`~.review_play.SETTINGS`) fix the
     work; with the same arguments the review is the same, in any process.
     A move that does not fit the game is refused with
     :class:`~liars.IllegalAction` naming it; nothing is kept.
@@ -138,7 +140,7 @@ def review(
     check_int(seat, "seat", 0, game.players - 1, GameConfigError)
     plan = settings or SETTINGS.get(game.id, DEFAULT_SETTINGS)
     checked = check_moves(moves, game.players)
-    state = game.new_game()
+    state = game.new_game() if start is None else start.clone()
     tally = Tally()
     items: list[Item] = []
     decisions = 0

@@ -10,11 +10,13 @@ numbers), so the difference between them is the action's, not the draw's.
 
 The cost is fixed by the settings, never by the clock, so a review is
 reproducible: ``strong`` moves of the strong bot after the action, then the
-basic bot to the end (``strong=None``: the strong bot throughout).  The
+basic bot to the end (``strong=None``: the strong bot throughout), or to the
+``horizon`` (then :func:`leaf` scores the position from the hand sizes).  The
 strong bot of Love Letter thinks about 30 ms a move and Liegen's plays
 hundreds of moves a game, so their continuations hand over to the basic
-bot early; Liar's Dice, its poker version and Cheat are cheap enough to be
-played strong to the end (``bench/coach_review.py`` measures it).
+bot early, and Cheat and Liegen games (hundreds of moves, most of them passes) are cut
+at a horizon; the poker version is cheap enough to be played strong to the end
+(``bench/coach_review.py`` measures it).
 """
 
 from __future__ import annotations
@@ -35,14 +37,15 @@ class Settings:
 
     samples: int
     strong: int | None  # moves of the strong bot in each continuation before basic takes over
+    horizon: int | None = None  # moves after which a continuation stops and is scored by leaf()
 
 
 #: Per game: chosen so that a four-player review finishes in seconds (bench/coach_review.py).
 SETTINGS: dict[str, Settings] = {
     "liars-dice": Settings(samples=16, strong=8),
     "liars-dice-poker": Settings(samples=24, strong=None),
-    "cheat": Settings(samples=12, strong=None),
-    "liegen": Settings(samples=8, strong=24),
+    "cheat": Settings(samples=12, strong=None, horizon=200),
+    "liegen": Settings(samples=8, strong=4, horizon=80),
     "love-letter": Settings(samples=12, strong=0),
 }
 DEFAULT_SETTINGS = Settings(samples=8, strong=0)
@@ -74,10 +77,11 @@ def playout(state: State, seat: int, seed: str, settings: Settings, tally: Tally
     unfinished game tells about anybody's chance.
     """
     game = state.game
-    n = game.players
     strong: dict[int, Bot] = {}
     basic: dict[int, Bot] = {}
     bound = action_bound(game)
+    if settings.horizon is not None:
+        bound = min(bound, settings.horizon)
     made = 0
     while not state.over and made < bound:
         if made % 8 == 0 and knocked_out(state, seat):
@@ -101,7 +105,23 @@ def playout(state: State, seat: int, seed: str, settings: Settings, tally: Tally
     tally.moves += made
     if state.over:
         return state.returns()[seat]
-    return 0.0 if knocked_out(state, seat) else 1.0 / n
+    return 0.0 if knocked_out(state, seat) else leaf(state, seat)
+
+
+def leaf(state: State, seat: int) -> float:
+    """``seat``'s chance to win a game stopped unfinished, from what is public.
+
+    Cheat and Liegen are won by the first to run out of cards, so the hand
+    sizes say most of it (the strong Cheat bot's own model,
+    :func:`liars.bots.cheat.win_chances`); any other game gets an even share.
+    """
+    view = state.view(None, since=1 << 30)
+    sizes = view.get("hand_sizes")
+    if state.game.id in ("cheat", "liegen") and isinstance(sizes, list):
+        from ..bots.cheat import win_chances
+
+        return win_chances(sizes)[seat]
+    return 1.0 / state.game.players
 
 
 def knocked_out(state: State, seat: int) -> bool:
