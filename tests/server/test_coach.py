@@ -56,6 +56,13 @@ def test_the_coach_is_off_until_switched_on_and_then_follows_every_view(shared_s
     # the frame is liars.coach.odds of the view the seat was sent, nothing else
     assert got["odds"] == liars.coach.odds("liars-dice", view["view"])
     assert got["odds"]["standing_exact"] is not None and got["odds"]["bids"]
+    # the advice (it is this seat's turn), its line said in every language, seats left for the page
+    advice = got["odds"]["advice"]
+    assert advice is not None and advice["action"] in view["legal"]
+    names = ["{seat0}", "{seat1}"]
+    assert got["advice_text"] == {
+        lang: liars.coach.say(advice["why"], lang, names) for lang in ("en", "nb", "nl")
+    }
     second.act({"type": "bid", "quantity": 2, "face": 3})
     got = coach_frame(second, 2)
     assert second.last_view is not None and second.last_view["seq"] == 2

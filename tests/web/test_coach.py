@@ -36,6 +36,9 @@ def test_the_switch_shows_the_odds_of_your_own_seat(web: Any, contexts: list[Any
     else:
         assert float(standing.get_attribute("data-exact") or -1) == got["odds"]["standing_exact"]
         assert "%" in standing.inner_text()
+    advice = got["odds"]["advice"]  # our turn: the strong bot's move and why, with the names we see
+    said = liars.coach.say(advice["why"], "en", ["Anna", "Bot 2 (medium)"])
+    assert said in page.locator("#coach-advice").inner_text()
     rows = page.locator("#coach-bids tbody tr")
     assert rows.count() == min(8, len(got["odds"]["bids"])) > 0
     first = got["odds"]["bids"][0]

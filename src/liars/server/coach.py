@@ -112,14 +112,22 @@ class CoachDriver:
                 seq, view, key = self._pending.pop(seat)
                 async with table.hub.coach_slots:
                     try:
-                        odds = await asyncio.to_thread(
-                            coach_.odds, table.row.game, view, dict(table.game.options)
+                        odds, said = await asyncio.to_thread(
+                            coaching, table.row.game, view, dict(table.game.options)
                         )
                     except Exception as exc:  # a coach bug must not cost the table: say so, go on
                         log.error("table %s: the coach failed for seat %d (%r)", table.id, seat, exc)
-                        odds = None
+                        odds, said = None, None
                 text = dumps(
-                    {"type": "coach", "table": table.id, "seq": seq, "seat": seat, "on": True, "odds": odds}
+                    {
+                        "type": "coach",
+                        "table": table.id,
+                        "seq": seq,
+                        "seat": seat,
+                        "on": True,
+                        "odds": odds,
+                        "advice_text": said,
+                    }
                 )
                 self._last[seat] = (key, text)
                 if seat not in self._pending:  # else overtaken: the newer position is sent instead
@@ -170,3 +178,18 @@ class CoachDriver:
     def cancel(self) -> None:
         for job in list(self._jobs.values()) + list(self._reviews.values()):
             job.cancel()
+
+
+def coaching(game_id: str, view: JSON, options: JSON) -> tuple[JSON, dict[str, str] | None]:
+    """The odds of ``view`` and the advice's line in every language (None: no advice).
+
+    The odds are computed once, whatever the language of the page: the line is said again from
+    the reason's data (:func:`liars.coach.say`) in each language, seats as ``{seat<n>}`` for the
+    page to fill in with the names it shows.
+    """
+    odds = coach_.odds(game_id, view, options)
+    advice = odds.get("advice")
+    if not advice:
+        return odds, None
+    names = [f"{{seat{i}}}" for i in range(int(view["players"]))]
+    return odds, {lang: coach_.say(advice["why"], lang, names) for lang in coach_.LANGS}

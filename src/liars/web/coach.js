@@ -211,12 +211,16 @@ function loveOdds(o, v, name) {
   ];
 }
 
-/** The strong bot's advice: its move, and the coach's one line why (in the page's language). */
-function adviceLine(game, o, name) {
-  const a = o.advice;
+/**
+ * The strong bot's advice: its move, and the coach's one line why. The server says the line in
+ * every language (`advice_text`), seats as {seat<n>}: filled in here with the names the page shows.
+ */
+function adviceLine(game, c, name) {
+  const a = c.odds.advice;
   if (!a) return null;
-  const why = typeof a.why === "string" ? a.why : a.why && (a.why[getLang()] || a.why.en);
-  return h("p", { class: "coach-advice", id: "coach-advice" },
+  const said = (c.advice_text && (c.advice_text[getLang()] || c.advice_text.en)) || a.text || "";
+  const why = said.replace(/\{seat(\d+)\}/g, (_, i) => name(Number(i)));
+  return h("p", { class: "coach-advice", id: "coach-advice", "data-action": JSON.stringify(a.action) },
     a.action ? h("strong", {}, x("advice", { action: actionWords(game, a.action, name) })) : null,
     why ? ` ${why}` : null);
 }
@@ -240,7 +244,7 @@ export function coachPanel(f, c, name) {
   else body = [];
   return h("section", { class: "coach-panel", id: "coach", "aria-live": "polite", "data-seq": fresh ? c.seq : "" },
     h("h3", {}, x("coach")), h("p", { class: "coach-note" }, x("only_you")), body,
-    fresh && c.odds ? adviceLine(v.game, c.odds, name) : null);
+    fresh && c.odds ? adviceLine(v.game, c, name) : null);
 }
 
 /** A drawing with no ids (the review's positions sit beside the live table: no duplicate ids). */
