@@ -7,10 +7,16 @@ a state, so it can tell a seat nothing its view does not already hold.
 ``options`` are the game's options for a view that does not carry them
 (every engine view does; its own ``options`` win).
 
-Keys in every answer: ``game``, ``seat``, and the game's own keys:
+Keys in every answer: ``game``, ``seat``, ``advice`` (:mod:`.advice`: the
+strong bot's action as JSON, its reason ``why`` as data and ``text`` in the
+language asked for; ``None`` when it is not the seat's turn), and the
+game's own keys:
 
 - ``liars-dice`` (:mod:`.dice`): ``standing_exact``, ``standing``,
-  ``bids``, ``unseen`` (and ``spot_on_exact``, ``spot_on`` with that rule).
+  ``bids``, ``unseen`` (and ``spot_on_exact``, ``spot_on`` with that rule);
+  ``exact`` (:mod:`.exact`): in a solved two-player endgame, the
+  equilibrium's chance, win chance and expected loss of every action, else
+  ``None``.
 - ``liars-dice-poker`` (:func:`.dice.poker_odds`): ``standing_exact``,
   ``standing``, ``bids`` (each with ``claim``, ``exact``, ``adjusted``, ``looks``).
 - ``cheat``, ``liegen`` (:mod:`.cards`): ``last_play_exact``, ``last_play``,
@@ -30,9 +36,10 @@ from typing import Any
 from ..core import game_class, view_error
 from . import cards, dice, love
 from .advice import advise
+from .exact import exact
 from .words import LANGS, say
 
-__all__ = ["GAMES", "LANGS", "advise", "odds", "say"]
+__all__ = ["GAMES", "LANGS", "advise", "exact", "odds", "say"]
 
 _ODDS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]]] = {
     dice.GAME: dice.odds,
@@ -92,6 +99,8 @@ def odds(
     full = {**view, "options": opts}
     try:
         out = _ODDS[game_id](full, opts)
+        if game_id == dice.GAME:
+            out["exact"] = exact(full)
         out["advice"] = advise(game_id, full, out, lang, names)
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
         if getattr(exc, "code", None) == "bad_view":
