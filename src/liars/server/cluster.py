@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("liars.server")
 
-TTL = 2.0  # seconds a process's liveness key outlives its last heartbeat: failover in TTL + WATCH
+TTL = 2.5  # seconds a process's liveness key outlives its last heartbeat: failover in TTL + WATCH
 BEAT = 0.4  # seconds between heartbeats
 WATCH = 0.5  # seconds between looks at the other processes' keys
 CALL_TIMEOUT = 10.0  # seconds a forwarded HTTP request waits for the owner's reply
@@ -409,6 +409,7 @@ class Cluster:
     # -- liveness ------------------------------------------------------------------------------
     async def _beat_once(self) -> None:
         await self._redis.set(self.key("alive", self.name), "1", px=int(TTL * 1000))
+        self._beat_ok = time.monotonic()
 
     async def _heartbeat(self) -> None:
         while True:
@@ -420,7 +421,6 @@ class Cluster:
             try:
                 await self._beat_once()
                 await self._redis.sadd(self.key("members"), self.name)
-                self._beat_ok = time.monotonic()
             except Exception as exc:
                 log.error("heartbeat failed: %r", exc)
 

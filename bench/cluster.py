@@ -1,0 +1,161 @@
+"""Server load on one process and on a cluster of processes over PostgreSQL and Redis, in one run.
+
+The same load as ``bench/load.py`` (four-seat Liar's Dice tables of random bots
+over real WebSockets, ``--think`` ms before each action), against ``liars serve
+--db postgresql+asyncpg://...`` alone and then against ``--procs`` processes of
+one cluster (``--redis``), as behind a load balancer without stickiness: table
+``t`` is made on process ``t % n`` and seat ``i`` connects to process ``i % n``,
+so most seats are relayed to their table's owner.  The servers all run on core
+0 (one process or several: the same CPU), the clients on core 1, so the
+figures compare the cluster's cost at equal CPU: actions/s, the clients' p99
+(action sent to next view, every hop included) and the servers' CPU per action.
+
+    .venv/bin/python bench/cluster.py --db postgresql+asyncpg://postgres@127.0.0.1:5432/test \\
+        [--tables 250] [--think 120] [--procs 2] [--redis redis://127.0.0.1:6379/0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import secrets
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from load import cpu_seconds, free_port, launch, pg_schema
+
+from liars.server.client import play_seat
+
+
+def start(db: str, schema: str, data: str, redis: str | None, prefix: str) -> tuple[Any, int]:
+    port = free_port()
+    cmd = [sys.executable, "-m", "liars.cli", "serve", "--port", str(port), "--metrics", "--db", db]
+    cmd += ["--schema", schema, "--http-rate", "0", "--max-ws-per-address", "0"]
+    if redis:
+        cmd += ["--redis", redis, "--redis-prefix", prefix]
+    return launch(cmd, port, data), port
+
+
+async def run(bases: list[str], pids: list[int], tables: int, think: float) -> dict[str, Any]:
+    n = len(bases)
+    made: list[tuple[str, str]] = []  # (table, token)
+    clients = [httpx.AsyncClient(base_url=b, timeout=30) for b in bases]
+    try:
+        for t in range(tables):
+            http = clients[t % n]
+            out = (
+                await http.post(
+                    "/api/tables",
+                    json={"game": "liars-dice", "players": 4, "options": {"dice": 5}, "grace_seconds": None},
+                )
+            ).json()
+            tokens = [out["token"]]
+            for k in range(3):
+                j = await clients[(t + k + 1) % n].post(
+                    f"/api/tables/{out['table']}/join", json={"name": "bot", "key": out["key"]}
+                )
+                tokens.append(j.json()["token"])
+            made += [(out["table"], tok) for tok in tokens]
+        seats = [(bases[i % n], table, tok) for i, (table, tok) in enumerate(made)]
+        for c in clients:
+            await c.get("/api/metrics", params={"reset": "1"})
+        lat: list[float] = []
+        cpu0, t0 = sum(cpu_seconds(p) for p in pids), time.perf_counter()
+        results = await asyncio.gather(
+            *(
+                play_seat(base, table, tok, "random", seed=i, on_act=lat.append, think=think)
+                for i, (base, table, tok) in enumerate(seats)
+            ),
+            return_exceptions=True,
+        )
+        wall = time.perf_counter() - t0
+        cpu = sum(cpu_seconds(p) for p in pids) - cpu0
+        servers = [(await c.get("/api/metrics")).json() for c in clients]
+    finally:
+        for c in clients:
+            await c.aclose()
+    errors = [r for r in results if isinstance(r, BaseException)]
+    actions = sum(s["actions"] for s in servers)
+    lat.sort()
+    return {
+        "procs": n,
+        "connections": len(seats),
+        "errors": len(errors),
+        "first_error": repr(errors[0]) if errors else None,
+        "actions": actions,
+        "wall_s": round(wall, 2),
+        "actions_per_s": round(actions / wall, 1),
+        "server_p99_ms": [s["p99_ms"] for s in servers],
+        "server_cpu_ms": round(1000 * cpu / max(1, actions), 3),
+        "client_p50_ms": round(1000 * statistics.median(lat), 2) if lat else None,
+        "client_p99_ms": round(1000 * lat[int(0.99 * len(lat))], 2) if lat else None,
+    }
+
+
+def one(db: str, redis: str | None, procs: int, tables: int, think: float) -> dict[str, Any]:
+    """A fresh schema (and Redis prefix), ``procs`` servers, the load, everything stopped again."""
+    schema = f"liars_bench_{os.getpid()}_{procs}"
+    prefix = f"liars-bench-{secrets.token_hex(4)}"
+    asyncio.run(pg_schema(db, f"CREATE SCHEMA {schema}"))
+    started: list[Any] = []
+    try:
+        with tempfile.TemporaryDirectory() as data:
+            ports = []
+            for i in range(procs):
+                proc, port = start(db, schema, str(Path(data) / str(i)), redis if procs > 1 else None, prefix)
+                started.append(proc)
+                ports.append(port)
+            bases = [f"http://127.0.0.1:{p}" for p in ports]
+            return asyncio.run(run(bases, [p.pid for p in started], tables, think))
+    finally:
+        for p in started:
+            p.terminate()
+        for p in started:
+            p.wait(20)
+        asyncio.run(pg_schema(db, f"DROP SCHEMA {schema} CASCADE"))
+        if redis and procs > 1:
+            asyncio.run(_forget(redis, prefix))
+
+
+async def _forget(redis: str, prefix: str) -> None:
+    from redis.asyncio import Redis
+
+    r = Redis.from_url(redis)
+    try:
+        keys = [k async for k in r.scan_iter(f"{prefix}:*")]
+        if keys:
+            await r.delete(*keys)
+    finally:
+        await r.aclose()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--db", required=True, help="a postgresql+asyncpg:// URL (a fresh schema per run)")
+    ap.add_argument("--redis", default="redis://127.0.0.1:6379/0")
+    ap.add_argument("--tables", type=int, default=250)
+    ap.add_argument("--think", type=float, default=120.0, help="ms a bot waits before acting, on average")
+    ap.add_argument("--procs", type=int, default=2, help="processes of the cluster run (after one alone)")
+    args = ap.parse_args()
+    print(f"PostgreSQL, {args.tables} tables x 4 seats, think {args.think:g} ms; servers on core 0")
+    for procs in (1, args.procs):
+        out = one(args.db, args.redis, procs, args.tables, args.think / 1000)
+        what = "one process, no Redis" if procs == 1 else f"{procs} processes, Redis, seats spread"
+        print(
+            f"{what}: {out['actions']} actions in {out['wall_s']} s = {out['actions_per_s']} actions/s, "
+            f"errors {out['errors']}; client p50 {out['client_p50_ms']} ms, p99 {out['client_p99_ms']} ms; "
+            f"server p99 {out['server_p99_ms']} ms; server CPU {out['server_cpu_ms']} ms per action"
+        )
+        if out["first_error"]:
+            print(f"  first error: {out['first_error']}")
+    print(f"machine load average (1 min) at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    main()
