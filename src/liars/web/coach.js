@@ -25,7 +25,7 @@ export const TX = {
     play_claims: "{name} claims {claim}. True by counting the cards: {exact}; by how {name} plays: {adjusted}.",
     play_announces: "{name} announces {claim}. True by counting the cards: {exact}; by how {name} plays: {adjusted}.",
     out_there: { one: "{n} card that would make it true can still be out there.", other: "{n} cards that would make it true can still be out there." },
-    cards_title: "What the others may hold", col_player: "Player",
+    cards_title: "What the others may hold",
     guess: "Guess {card} on {name}: right {p} of the time.",
     eight: "The 8 against {name}: you win {win}, equal {tie}, you lose {lose}.",
     advice: "The strong bot would {action}.",
@@ -57,7 +57,7 @@ export const TX = {
     play_claims: "{name} sier {claim}. Sant når vi teller kortene: {exact}; ut fra hvordan {name} spiller: {adjusted}.",
     play_announces: "{name} sier {claim}. Sant når vi teller kortene: {exact}; ut fra hvordan {name} spiller: {adjusted}.",
     out_there: "Det kan fortsatt finnes {n} kort som gjør det sant.",
-    cards_title: "Hva de andre kan ha på hånden", col_player: "Spiller",
+    cards_title: "Hva de andre kan ha på hånden",
     guess: "Gjetter du {card} på {name}, er det riktig {p} av gangene.",
     eight: "Åtteren mot {name}: du vinner {win}, likt {tie}, du taper {lose}.",
     advice: "Den sterke roboten ville {action}.",
@@ -89,7 +89,7 @@ export const TX = {
     play_claims: "{name} zegt {claim}. Waar als je de kaarten telt: {exact}; naar hoe {name} speelt: {adjusted}.",
     play_announces: "{name} noemt {claim}. Waar als je de kaarten telt: {exact}; naar hoe {name} speelt: {adjusted}.",
     out_there: { one: "Er kan nog {n} kaart rondgaan die het waar maakt.", other: "Er kunnen nog {n} kaarten rondgaan die het waar maken." },
-    cards_title: "Wat de anderen in de hand kunnen hebben", col_player: "Speler",
+    cards_title: "Wat de anderen in de hand kunnen hebben",
     guess: "Raad je {card} bij {name}, dan heb je het {p} van de keren goed.",
     eight: "De acht tegen {name}: je wint {win}, gelijk {tie}, je verliest {lose}.",
     advice: "De sterke bot zou {action}.",
@@ -137,13 +137,19 @@ export function actionWords(game, a, name) {
     case "claim": return a_("a_claim", { hand: claimWords(a) });
     case "reroll": return a.dice.length ? a_("a_reroll", { dice: a.dice.join(" ") }) : a_("a_keep");
     case "play":
-      if (Array.isArray(a.cards)) return a_("a_play", { cards: a.cards.map(cardText).join(" ") });
+      if (Array.isArray(a.cards)) return a_("a_play", { cards: cardsWords(a.cards) });
       if (a.announce) return a_("a_play_as", { card: cardText(a.card), announce: cardText(a.announce) });
       if (a.guess) return a_("a_ll_guess", { card: llName(a.card), name: name(a.target), g: llName(a.guess) });
       if (Number.isInteger(a.target)) return a_("a_ll_on", { card: llName(a.card), name: name(a.target) });
       return a_("a_ll", { card: llName(a.card) });
     default: return JSON.stringify(a);
   }
+}
+
+/** Cards of a play in words: "two sevens" when they share a rank (a bot names ranks only), else each card. */
+function cardsWords(cards) {
+  const ranks = new Set(cards.map((c) => c[0]));
+  return ranks.size === 1 && cards[0][0] !== "X" ? rankWords(cards.length, cards[0][0]) : cards.map(cardText).join(" ");
 }
 
 /** The words of a bid or claim the odds name: dice ("three fives") or a poker hand. */
@@ -200,12 +206,13 @@ function loveOdds(o, v, name) {
   const seats = (o.cards || []).map((c, i) => [i, c]).filter(([, c]) => c);
   const ranks = [...new Set(seats.flatMap(([, c]) => Object.keys(c)))]
     .sort((a, b) => "KQJT98765".indexOf(a) - "KQJT98765".indexOf(b));
+  // one row per card, one column per other player: three players fit a phone's width, nine cards do not
   return [
     seats.length ? h("div", { class: "coach-cards" }, h("h4", {}, x("cards_title")),
       h("table", { id: "coach-cards" },
-        h("thead", {}, h("tr", {}, h("th", {}, x("col_player")), ranks.map((r) => h("th", { title: tr(LOVE, r) }, rankName(r))))),
-        h("tbody", {}, seats.map(([i, c]) => h("tr", { "data-seat": i }, h("td", {}, name(i)),
-          ranks.map((r) => h("td", { class: c[r] > 0 ? "" : "nil" }, c[r] > 0 ? pct(c[r]) : "·"))))))) : null,
+        h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map(([i]) => h("th", { "data-seat": i }, name(i))))),
+        h("tbody", {}, ranks.map((r) => h("tr", { "data-rank": r }, h("td", {}, llName(r)),
+          seats.map(([, c]) => h("td", { class: c[r] > 0 ? "" : "nil" }, c[r] > 0 ? pct(c[r]) : "·"))))))) : null,
     (o.guess || []).map((g) => h("p", { class: "coach-guess" }, x("guess", { card: llName(g.guess), name: name(g.seat), p: pct(g.chance) }))),
     (o.eight || []).map((e) => h("p", { class: "coach-eight" }, x("eight", { name: name(e.seat), win: pct(e.win), tie: pct(e.tie), lose: pct(e.lose) }))),
   ];
@@ -243,7 +250,7 @@ export function coachPanel(f, c, name) {
   else if (v.game === "love-letter") body = loveOdds(c.odds, v, name);
   else body = [];
   return h("section", { class: "coach-panel", id: "coach", "aria-live": "polite", "data-seq": fresh ? c.seq : "" },
-    h("h3", {}, x("coach")), h("p", { class: "coach-note" }, x("only_you")), body,
+    h("h3", {}, x("coach")), h("p", { class: "coach-note" }, x("only_you")), body.flat(2),
     fresh && c.odds ? adviceLine(v.game, c, name) : null);
 }
 
