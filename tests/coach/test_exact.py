@@ -8,7 +8,7 @@ import pytest
 
 import liars
 from liars import coach
-from liars.coach.exact import exact
+from liars.coach.exact import exact, expected_loss
 from liars.games.liars_dice import bid_index
 from liars.solver import table
 from liars.solver.round import Round, hand_prob, hands_of
@@ -144,3 +144,15 @@ def test_the_advice_in_a_solved_endgame_quotes_the_equilibrium() -> None:
     assert why["code"] == "dice_solved"
     played = next(x for x in out["exact"]["actions"] if x["action"] == out["advice"]["action"])
     assert why["params"]["prob"] == pytest.approx(played["prob"], abs=1e-6)
+
+
+def test_expected_loss_is_in_the_rounds_stakes() -> None:
+    """What the review reads: twice the win chance an action gives up, None where nothing is solved."""
+    _, view = view_after([3], [5], [(1, 3)])
+    out = exact(view)
+    assert out is not None
+    for x in out["actions"]:
+        assert expected_loss(view, x["action"]) == pytest.approx(2 * x["loss"])
+    assert expected_loss(view, {"type": "bid", "quantity": 1, "face": 1}) is None  # not legal there
+    _, big = view_after([2, 5], [4, 4], [(1, 2)])
+    assert expected_loss(big, {"type": "liar"}) is None

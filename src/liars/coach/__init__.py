@@ -34,12 +34,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core import game_class, view_error
-from . import cards, dice, love
+from . import cards, dice, exact, love
 from .advice import advise
-from .exact import exact
 from .words import LANGS, say
 
-__all__ = ["GAMES", "LANGS", "advise", "exact", "odds", "say"]
+__all__ = ["GAMES", "LANGS", "advise", "odds", "say"]
 
 _ODDS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]]] = {
     dice.GAME: dice.odds,
@@ -100,7 +99,7 @@ def odds(
     try:
         out = _ODDS[game_id](full, opts)
         if game_id == dice.GAME:
-            out["exact"] = exact(full)
+            out["exact"] = exact.exact(full)
         out["advice"] = advise(game_id, full, out, lang, names)
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
         if getattr(exc, "code", None) == "bad_view":

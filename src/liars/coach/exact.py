@@ -101,6 +101,22 @@ def exact(view: Mapping[str, Any]) -> dict[str, Any] | None:
     }
 
 
+def expected_loss(view: Mapping[str, Any], action: Mapping[str, Any]) -> float | None:
+    """The expected loss of ``action`` at ``view``'s decision, in the solver's stakes (+1/-1 a round).
+
+    That is twice the chance of winning the round it gives up against the
+    best action (``exact(view)``'s ``loss`` is that chance); ``None`` where
+    the position is not solved or ``action`` is not one of the seat's.
+    """
+    out = exact(view)
+    if out is None:
+        return None
+    for x in out["actions"]:
+        if x["action"] == dict(action):
+            return 2.0 * float(x["loss"])
+    return None
+
+
 def _on_path(a: int, b: int, wild: bool, me: int, h: int, bids: list[Mapping[str, Any]]) -> bool:
     """Could the equilibrium, holding this hand, have made the seat's own bids so far?
 
