@@ -1,0 +1,81 @@
+"""``liars review FILE``: the decisions of a saved game where the strong bot would have done otherwise."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+
+    from rich.console import Console
+
+    from ..coach.review import review_saved
+    from ..errors import usage_error
+    from ..terminal import i18n
+    from ..terminal.coach_review import show
+    from ..terminal.games import ui_for
+    from ..terminal.i18n import _
+    from ..terminal.loop import os_reason
+
+    i18n.use(i18n.choose(args.lang))
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise usage_error(
+            _("Cannot read {file}: {reason}").format(file=args.file, reason=os_reason(exc, reading=True))
+        ) from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        raise usage_error(_("{file} is not a saved game.").format(file=args.file))
+    players = data.get("players")
+    if args.seat is not None and type(players) is int and not 0 <= args.seat < players:
+        raise usage_error(_("Seat must be between 0 and {last}.").format(last=players - 1))
+    settings = None
+    if args.samples is not None:
+        if args.samples < 1:
+            raise usage_error(_("--samples takes a whole number of 1 or more."))
+        from dataclasses import replace
+
+        from ..coach.review_play import DEFAULT_SETTINGS, SETTINGS
+
+        game_id = data.get("game")
+        plan = SETTINGS.get(game_id, DEFAULT_SETTINGS) if isinstance(game_id, str) else DEFAULT_SETTINGS
+        settings = replace(plan, samples=args.samples)
+    result = review_saved(text, args.seat, settings=settings)
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+        return 0
+    names = list(data.get("names") or [_("Seat {n}").format(n=s) for s in range(int(players or 0))])
+    me = data.get("human")
+    if type(me) is int and 0 <= me < len(names):
+        names[me] = _("You")
+    else:
+        me = None
+    if me is not None and result.seat != me:
+        me = None  # reviewing another seat: its name, not "you"
+    show(Console(highlight=False), ui_for(result.game, names, me), result, args.top)
+    return 0
+
+
+def add(sub: Any) -> None:
+    from ..terminal.i18n import LANGS, _
+
+    p = sub.add_parser("review", help=_("where the hard bot would have played a saved game otherwise"))
+    p.add_argument("file", metavar=_("FILE"), help=_("a game saved with --save"))
+    p.add_argument("--seat", type=int, help=_("whose decisions to review (default: the player's seat)"))
+    p.add_argument("--top", type=int, metavar="N", help=_("show only the first N decisions"))
+    p.add_argument(
+        "--samples",
+        type=int,
+        metavar="N",
+        help=_("hidden worlds played out per decision (more: steadier numbers, slower)"),
+    )
+    p.add_argument("--json", action="store_true", help=_("print the review as JSON"))
+    p.add_argument("--lang", choices=LANGS, help=_("language: nb, nl or en (default: from LANG)"))
+    p.set_defaults(func=run)

@@ -1,0 +1,110 @@
+"""``liars review``'s screen: the ranked decisions, each with the position as the seat saw it.
+
+Every item is drawn from the item's own view (the table, the public lines,
+the seat's dice or hand) with the game's screen module, so a review shows
+what the player saw then and nothing more; the numbers come from
+:func:`liars.coach.review.review`.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from ..coach.review import Item, Review
+from .coach_words import action_words
+from .i18n import _, game_name, ngettext
+from .ui import GameUI
+
+
+def percent(p: float) -> str:
+    """A chance as the language writes it: "31%" in English and Dutch, "31 %" in Norwegian."""
+    return _("{n}%").format(n=round(100 * p))
+
+
+def points(gain: float) -> str:
+    """A change of chance in percentage points, signed: "+19", "−4", "0"."""
+    n = round(100 * gain)
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def summary(review: Review, ui: GameUI) -> list[str]:
+    """The head of the review: whose, how many decisions, how many the strong bot would have changed."""
+    lines = [
+        _("Review of {name}'s game. Decisions with a choice: {n}.").format(
+            name=ui.name(review.seat), n=review.decisions
+        )
+        if review.seat != ui.me
+        else _("Review of your game. Decisions with a choice: {n}.").format(n=review.decisions),
+    ]
+    if not review.items:
+        lines.append(_("The hard bot would have done the same every time."))
+        return lines
+    lines.append(
+        ngettext(
+            "The hard bot would have done otherwise {n} time; the biggest difference first.",
+            "The hard bot would have done otherwise {n} times; the biggest differences first.",
+            len(review.items),
+        ).format(n=len(review.items))
+    )
+    return lines
+
+
+def item_lines(ui: GameUI, item: Item) -> tuple[list[str], list[str]]:
+    """What to say about one item: the lines above the table (status, own secret) and below."""
+    view = item.view
+    above = [*ui.status(view), *ui.mine(view)]
+    below = [
+        _("You chose: {action}.").format(action=action_words(ui, view, item.taken))
+        if item.view.get("seat") == ui.me
+        else _("Chosen: {action}.").format(action=action_words(ui, view, item.taken)),
+        _("The hard bot: {action}.").format(action=action_words(ui, view, item.advised)),
+        _("Chance to win: {taken} with your choice, {advised} with the hard bot's ({points} points).").format(
+            taken=percent(item.win_taken), advised=percent(item.win_advised), points=points(item.gain)
+        ),
+    ]
+    if item.gain <= 0:
+        below.append(_("By the samples your choice was as good or better."))
+    if item.exact is not None:
+        mix = ", ".join(f"{action_words(ui, view, a)} {percent(p)}" for a, p in item.exact.policy)
+        below.append(_("Exact (the solver's equilibrium): {mix}.").format(mix=mix))
+        if item.exact.loss is not None:
+            below.append(
+                _("Your choice: {p} in the equilibrium; expected loss {loss} (a lost round is −1).").format(
+                    p=percent(item.exact.taken), loss=f"{item.exact.loss:.2f}"
+                )
+            )
+        else:
+            below.append(_("Your choice: {p} in the equilibrium.").format(p=percent(item.exact.taken)))
+    return above, below
+
+
+def show(console: Console, ui: GameUI, review: Review, limit: int | None = None) -> None:
+    """Print ``review``: the summary, then each item (the first ``limit``) with its position."""
+    console.print(Rule(Text(" · ".join((game_name(review.game), _("Review"))), style="bold")))
+    for line in summary(review, ui):
+        console.print(Text(line))
+    items = review.items if limit is None else review.items[:limit]
+    for rank, item in enumerate(items, 1):
+        console.print(
+            Rule(
+                _("{rank}. move {move} · {points} points").format(
+                    rank=rank, move=item.move + 1, points=points(item.gain)
+                )
+            )
+        )
+        above, below = item_lines(ui, item)
+        console.print(ui.table(item.view))
+        for line in above:
+            console.print(Text(line))
+        for line in below:
+            console.print(Text(line, style="bold"))
+    if items:
+        n = items[0].samples
+        note = ngettext(
+            "Each chance: {samples} hidden world drawn from what could be seen, played on by bots.",
+            "Each chance: {samples} hidden worlds drawn from what could be seen, played on by bots.",
+            n,
+        )
+        console.print(Text(note.format(samples=n)))

@@ -1,0 +1,108 @@
+"""``liars review FILE``: a saved game of each game gives the ranked list, each item as the seat saw it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import liars
+from liars import bots, cli
+from liars.bots import checked_act
+from liars.terminal import i18n
+from liars.terminal.games import ui_for
+from liars.terminal.i18n import _
+
+GAMES = [
+    ("liars-dice", 2, {"dice": 3}),
+    ("liars-dice-poker", 2, {"lives": 2}),
+    ("cheat", 3, {}),
+    ("liegen", 3, {}),
+    ("love-letter", 3, {"target_wins": 1}),
+]
+
+
+def save(tmp_path: Path, game_id: str, players: int, seed: int, **options: Any) -> Path:
+    """A terminal save (the engine's JSON with moves, names, human) of a game seat 0 played at random."""
+    game = liars.make(game_id, players=players, seed=seed, **options)
+    state = game.new_game()
+    seats = [bots.make("random" if s == 0 else "basic", game_id, seed=seed + s) for s in range(players)]
+    moves = []
+    while not state.over:
+        s = state.to_act[0]
+        action = checked_act(seats[s], f"seat {s}", state.view(s), state.legal_actions(s), game)
+        state.act(s, action)
+        moves.append([s, action.to_json()])
+    data = json.loads(state.to_json())
+    data.update(moves=moves, names=["Ada", *[f"Robot {s}" for s in range(1, players)]], human=0)
+    path = tmp_path / f"{game_id}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    code = cli.main(args)
+    out = capsys.readouterr().out
+    assert code == 0, out
+    return out
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), GAMES)
+def test_review_prints_the_ranked_list_of_each_game(
+    game_id: str, players: int, options: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = save(tmp_path, game_id, players, 3, **options)
+    out = run(["review", str(path), "--samples", "1", "--top", "1", "--lang", "en"], capsys)
+    i18n.use("en")
+    assert "Review of your game. Decisions with a choice:" in out
+    assert out.count("You chose: ") == 1  # --top 1 of the random seat's mistakes
+    assert "The hard bot: " in out and "Chance to win: " in out
+    flat = " ".join(out.split())
+    if not game_id.startswith("liars-dice"):
+        assert "Your hand: " in flat  # each item shows the seat's own hand as it was then
+        return
+    data = json.loads(run(["review", str(path), "--samples", "1", "--json"], capsys))
+    first = data["items"][0]
+    ui = ui_for(game_id, ["You", *[f"Robot {s}" for s in range(1, players)]], 0)
+    for line in ui.mine(first["view"]):
+        assert " ".join(line.split()) in flat  # the seat's own dice, as it saw them at the first item
+    gains = [it["gain"] for it in data["items"]]
+    assert gains == sorted(gains, reverse=True)
+
+
+def test_review_speaks_norwegian_and_dutch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = save(tmp_path, "liars-dice", 2, 5, dice=3)
+    for lang, words in (
+        ("nb", ("Gjennomgang", "Du valgte: ", "Vinnersjanse: ")),
+        ("nl", ("Nabespreking", "Jouw keuze: ", "Winkans: ")),
+    ):
+        out = run(["review", str(path), "--samples", "1", "--top", "1", "--lang", lang], capsys)
+        for word in words:
+            assert word in out, (lang, word, out)
+
+
+def test_another_seat_is_reviewed_by_its_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = save(tmp_path, "liars-dice", 2, 5, dice=3)
+    out = run(["review", str(path), "--seat", "1", "--samples", "1", "--lang", "en"], capsys)
+    assert "Review of Robot 1's game." in out
+
+
+def test_bad_files_and_seats_are_refused_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = save(tmp_path, "liars-dice", 2, 5, dice=3)
+    i18n.use("en")
+    assert cli.main(["review", str(path), "--seat", "7", "--lang", "en"]) == 2
+    assert _("Seat must be between 0 and {last}.").format(last=1) in capsys.readouterr().err
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    assert cli.main(["review", str(broken), "--lang", "en"]) == 2
+    assert "is not a saved game" in capsys.readouterr().err
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["moves"] = data["moves"][:-1]
+    broken.write_text(json.dumps(data), encoding="utf-8")
+    assert cli.main(["review", str(broken), "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert "do not lead to the saved position" in err and "Traceback" not in err
+    assert cli.main(["review", str(tmp_path / "missing.json"), "--lang", "en"]) == 2
+    assert cli.main(["review", str(path), "--samples", "0", "--lang", "en"]) == 2
