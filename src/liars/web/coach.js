@@ -18,7 +18,7 @@ export const TX = {
     spot: "Spot on: {exact} from your dice alone, {adjusted} counting the bids.",
     unseen: { one: "{n} die you cannot see.", other: "{n} dice you cannot see." },
     bids_title: "Your bids: how likely each is to hold", col_bid: "Bid", col_exact: "Your dice", col_adjusted: "With the bids",
-    all_bids: "All {n} bids",
+    all_bids: "All {n} bids", all_claims: "All {n} claims", no_claim: "No claim yet.",
     claim_holds: "{bid} holds: {exact} from what you saw, {adjusted} as the strong bot weighs bluffs.",
     claims_title: "The claims you can pass the cup with", col_claim: "Claim", col_true: "On your dice", col_looks: "Looks true to the other",
     no_play: "No play to judge yet.",
@@ -50,7 +50,7 @@ export const TX = {
     spot: "Helt riktig: {exact} ut fra terningene dine alene, {adjusted} med budene.",
     unseen: { one: "{n} terning du ikke ser.", other: "{n} terninger du ikke ser." },
     bids_title: "Budene dine: hvor sannsynlig det er at hvert holder", col_bid: "Bud", col_exact: "Dine terninger", col_adjusted: "Med budene",
-    all_bids: "Alle {n} budene",
+    all_bids: "Alle {n} budene", all_claims: "Alle {n} budene", no_claim: "Ingen bud ennå.",
     claim_holds: "{bid} holder: {exact} ut fra det du så, {adjusted} slik den sterke roboten veier bløff.",
     claims_title: "Budene du kan sende begeret videre med", col_claim: "Bud", col_true: "På terningene dine", col_looks: "Ser sant ut for den andre",
     no_play: "Ingen spill å vurdere ennå.",
@@ -82,7 +82,7 @@ export const TX = {
     spot: "Precies goed: {exact} op grond van alleen jouw dobbelstenen, {adjusted} met de biedingen.",
     unseen: { one: "{n} dobbelsteen die je niet ziet.", other: "{n} dobbelstenen die je niet ziet." },
     bids_title: "Jouw biedingen: de kans dat elk bod klopt", col_bid: "Bod", col_exact: "Jouw stenen", col_adjusted: "Met de biedingen",
-    all_bids: "Alle {n} biedingen",
+    all_bids: "Alle {n} biedingen", all_claims: "Alle {n} boden", no_claim: "Nog geen bod.",
     claim_holds: "{bid} klopt: {exact} op grond van wat je zag, {adjusted} zoals de sterke bot bluf weegt.",
     claims_title: "De boden waarmee je de beker kunt doorgeven", col_claim: "Bod", col_true: "Op jouw stenen", col_looks: "Lijkt waar voor de ander",
     no_play: "Nog geen zet om te beoordelen.",
@@ -168,7 +168,7 @@ function bidsTable(bids) {
   return h("div", { class: "coach-bids" },
     h("h4", {}, x(poker ? "claims_title" : "bids_title")),
     h("table", { id: "coach-bids" }, h("thead", {}, head), h("tbody", {}, rows(bids.slice(0, shown)))),
-    bids.length > shown ? h("details", { id: "coach-all-bids" }, h("summary", {}, x("all_bids", { n: bids.length })),
+    bids.length > shown ? h("details", { id: "coach-all-bids" }, h("summary", {}, x(poker ? "all_claims" : "all_bids", { n: bids.length })),
       h("table", {}, h("thead", {}, head.cloneNode(true)), h("tbody", {}, rows(bids.slice(shown))))) : null);
 }
 
@@ -176,7 +176,7 @@ function diceOdds(o, v) {
   const standing = v.bid || (v.claims && v.claims.at(-1));
   return [
     o.standing_exact === null || o.standing_exact === undefined || !standing
-      ? h("p", { id: "coach-standing" }, x("no_bid"))
+      ? h("p", { id: "coach-standing" }, x(v.claims ? "no_claim" : "no_bid"))
       : h("p", { id: "coach-standing", "data-exact": o.standing_exact, "data-adjusted": o.standing },
         x(v.claims ? "claim_holds" : "bid_holds", { bid: bidWords(standing), exact: pct(o.standing_exact), adjusted: pct(o.standing) })),
     typeof o.spot_on_exact === "number" ? h("p", { id: "coach-spot" }, x("spot", { exact: pct(o.spot_on_exact), adjusted: pct(o.spot_on) })) : null,
