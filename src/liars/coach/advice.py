@@ -95,7 +95,8 @@ def _dice(game: Game, view: Mapping[str, Any], odds: Mapping[str, Any], action: 
     mine = {"quantity": action["quantity"], "face": action["face"]}
     priced = next(b for b in odds["bids"] if b["quantity"] == mine["quantity"] and b["face"] == mine["face"])
     if standing is None:
-        return _why("dice_open", bid=mine, exact=priced["exact"], adjusted=priced["adjusted"])
+        code = "dice_open" if priced["exact"] >= 0.5 else "dice_open_bluff"
+        return _why(code, bid=mine, exact=priced["exact"], adjusted=priced["adjusted"])
     return _why(
         "dice_raise",
         bid=mine,

@@ -281,14 +281,20 @@ TEMPLATES: dict[str, dict[str, str]] = {
         ),
     },
     "dice_open": {
-        "en": "{bid} is true {exact} of the time given your dice: a bid that is hard to call.",
+        "en": "Open with {bid}: true {exact} of the time given your dice, so it is hard to call.",
         "nb": (
-            "{bid} holder {exact} av gangene ut fra terningene dine: et bud som er vanskelig å rope løgn på."
+            "Åpne med {bid}: det holder {exact} av gangene ut fra terningene dine, "
+            "så det er vanskelig å rope løgn på."
         ),
         "nl": (
-            "{bid} klopt in {exact} van de gevallen met jouw stenen: een bod waar je moeilijk «Je liegt!» op "
-            "roept."
+            "Open met {bid}: dat klopt in {exact} van de gevallen met jouw stenen, "
+            "dus niemand roept er snel «Je liegt!» op."
         ),
+    },
+    "dice_open_bluff": {
+        "en": "Open with {bid}: true only {exact} of the time given your dice: a bluff.",
+        "nb": "Åpne med {bid}: det holder bare {exact} av gangene ut fra terningene dine: en bløff.",
+        "nl": "Open met {bid}: dat klopt maar in {exact} van de gevallen met jouw stenen: een bluf.",
     },
     "dice_solved": {
         "en": "The exact equilibrium of this endgame plays {action} {prob} of the time.",
