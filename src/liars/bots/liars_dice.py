@@ -1,20 +1,20 @@
 """Bots for Liar's Dice: ``basic`` (odds on its own dice) and ``strong`` (beliefs + exact odds).
 
-Both read only the view.  The arithmetic is the binomial tail: with ``n``
-dice unseen, each showing the bid's face with chance ``p`` (1/6, or 1/3 for a
-face other than one with wild ones), the chance that at least ``k`` of them
-do (the odds and the model of the table are :mod:`liars.bots.liars_dice_beliefs`, the
-analytic player :mod:`liars.bots.liars_dice_plan`).  ``basic`` believes nothing anybody says.  ``strong`` reads every bid as
-evidence about the bidder's cup (weighted by how honest that seat was seen to
-be when cups were lifted, :class:`Knowledge`), and prices each action exactly
-on those beliefs against a model of the next seat fitted from when it was seen
-to call (:class:`Plan`).  Why not search by default: measured against the
-rule-based gauntlet (``bench/gauntlet/liars_dice.py``), the analytic plan beat
-the belief-sampled ISMCTS at every table size, one-on-one included (about 85 %
-against 70 %), at a fraction of the cost; the search stays as ``mode="search"``
-(or ``"auto"``: search only in duels).  With two players left inside a solved
-size it plays the exact equilibrium from :mod:`liars.solver` when that is
-installed.
+Both read only the view. The arithmetic is the binomial tail: with ``n`` dice
+unseen, each showing the bid's face with chance ``p`` (1/6, or 1/3 for a face
+other than one with wild ones), the chance that at least ``k`` of them do (the
+odds and the model of the table are :mod:`liars.bots.liars_dice_beliefs`, the
+analytic player :mod:`liars.bots.liars_dice_plan`). ``basic`` believes nothing
+anybody says. ``strong`` reads every bid as evidence about the bidder's cup
+(weighted by how honest that seat was seen to be when cups were lifted,
+:class:`Knowledge`), and prices each action exactly on those beliefs against a
+model of the next seat fitted from when it was seen to call (:class:`Plan`).
+Why not search by default: measured against the rule-based gauntlet
+(``bench/gauntlet/liars_dice.py``), the analytic plan beat the belief-sampled
+ISMCTS at every table size, one-on-one included (about 85 % against 70 %), at
+a fraction of the cost; the search stays as ``mode="search"`` (or ``"auto"``:
+search only in duels). With two players left inside a solved size it plays the
+exact equilibrium from :mod:`liars.solver` when that is installed.
 """
 
 from __future__ import annotations

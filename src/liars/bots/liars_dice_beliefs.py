@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from math import comb
 from typing import Any
@@ -98,6 +98,16 @@ class Knowledge:
       ``temp`` is fitted over :data:`GRID` by likelihood, with a Gaussian
       prior around ``call_prior``.
 
+    Both rules are fitted twice, on two readings of what the seat knew: the
+    bid's chance on its own cup alone (everyone else's dice uniform), and the
+    *credited* chance, where it takes each other seat that bid the face to
+    hold it at that seat's measured share (:func:`credited`).  Why: a player
+    who reads bids calls, and claims spot-on, on a count the own-cup reading
+    does not see (one-on-one it claims spot-on whenever a bid matches what it
+    credits the bidder with); :meth:`call_model` and :meth:`spot_model` give
+    each reading's threshold and the weight the likelihoods give the credited
+    one.
+
     Only new history entries are read (``(history_epoch, entries read)`` is
     kept), so a decision costs the same late in a match as early, and a tail
     view (``view["history"]`` holding only the last entries of
@@ -133,6 +143,8 @@ class Knowledge:
         self.loglik = [[0.0] * len(GRID) for _ in range(self.players)]
         self.examples = [0] * self.players
         self.spot_loglik = [[0.0] * len(GRID) for _ in range(self.players)]
+        self.cred_loglik = [[0.0] * len(GRID) for _ in range(self.players)]
+        self.cred_spot_loglik = [[0.0] * len(GRID) for _ in range(self.players)]
 
     def update(self, view: Mapping[str, Any]) -> None:
         """Take in the history entries not read yet (the view may hold only a tail)."""
@@ -150,6 +162,7 @@ class Knowledge:
         cups = h["dice"]
         total = sum(len(c) for c in cups)
         bids = h["bids"]
+        shares = [self.share(s) for s in range(self.players)]  # as they stood when the round was bid
         for j, b in enumerate(bids):
             s = b["seat"]
             self.hits[s] += own_count(cups[s], b["face"], self.wild)
@@ -157,12 +170,43 @@ class Knowledge:
             if j:  # it faced the bid before and raised
                 self._decision(s, cups[s], bids[j - 1], total, False)
                 self._spot(s, cups[s], bids[j - 1], total, False)
+                self._credited(s, cups, bids[:j], shares, False, False)
         if bids:
             caller = h["caller"]
             spot = h["call"] == "spot_on"
             if not spot:  # the call model is "liar, given no spot-on"
                 self._decision(caller, cups[caller], bids[-1], total, True)
             self._spot(caller, cups[caller], bids[-1], total, spot)
+            self._credited(caller, cups, bids, shares, not spot, spot)
+
+    def _credited(
+        self,
+        seat: int,
+        cups: Sequence[Sequence[int]],
+        bids: Sequence[Mapping[str, Any]],
+        shares: Sequence[float],
+        called: bool,
+        claimed: bool,
+    ) -> None:
+        """The labelled examples of the credited reading: ``seat`` faced ``bids[-1]`` after ``bids``."""
+        bid = bids[-1]
+        face = bid["face"]
+        backers = {b["seat"] for b in bids if b["face"] == face}
+        counts = [len(c) for c in cups]
+        pmf = credited(counts, seat, face, self.wild, backers, shares)
+        need = bid["quantity"] - own_count(cups[seat], face, self.wild)
+        chance = sum(pmf[max(0, need) :]) if need < len(pmf) else 0.0
+        sign = 1.0 if called else -1.0
+        if not claimed:  # as for the own-cup rule: "liar, given no spot-on"
+            row = self.cred_loglik[seat]
+            for i, tau in enumerate(GRID):
+                row[i] += log_sigmoid(sign * (tau - chance) / self.temp)
+        if self.spot_on:
+            exact = pmf[need] if 0 <= need < len(pmf) else 0.0
+            row = self.cred_spot_loglik[seat]
+            sign = 1.0 if claimed else -1.0
+            for i, tau in enumerate(GRID):
+                row[i] += log_sigmoid(sign * (exact - tau) / self.temp)
 
     def _spot(self, seat: int, cup: Sequence[int], bid: Mapping[str, Any], total: int, claimed: bool) -> None:
         """A labelled spot-on example: the bid's chance of being exact on the seat's own cup."""
@@ -198,18 +242,72 @@ class Knowledge:
         """The exact-chance (on its own cup) above which ``seat`` claims spot-on (``spot_prior`` at first)."""
         return self._fit(self.spot_loglik[seat], self.spot_prior)
 
+    def call_model(self, seat: int) -> tuple[float, float, float]:
+        """``seat``'s calling rule: (own-cup threshold, credited threshold, credited weight)."""
+        return self._models(self.loglik[seat], self.cred_loglik[seat], self.call_prior)
+
+    def spot_model(self, seat: int) -> tuple[float, float, float]:
+        """``seat``'s spot-on rule: (own-cup threshold, credited threshold, credited weight)."""
+        return self._models(self.spot_loglik[seat], self.cred_spot_loglik[seat], self.spot_prior)
+
+    # The credited reading must explain a seat's choices this much better (in log-likelihood)
+    # to get half the weight: it is the less usual player, and the prior should not flip on noise.
+    CREDIT_PRIOR = 2.0
+
+    def _models(
+        self, own: Sequence[float], cred: Sequence[float], prior: float
+    ) -> tuple[float, float, float]:
+        tau_own, v_own = self._best(own, prior)
+        tau_cred, v_cred = self._best(cred, prior)
+        return tau_own, tau_cred, sigmoid(v_cred - v_own - self.CREDIT_PRIOR)
+
     @staticmethod
-    def _fit(row: Sequence[float], prior: float) -> float:
+    def _best(row: Sequence[float], prior: float) -> tuple[float, float]:
         best, best_v = prior, -math.inf
         for i, tau in enumerate(GRID):
             v = row[i] - ((tau - prior) / 0.1) ** 2
             if v > best_v:
                 best, best_v = tau, v
-        return best
+        return best, best_v
+
+    @classmethod
+    def _fit(cls, row: Sequence[float], prior: float) -> float:
+        return cls._best(row, prior)[0]
 
     def snapshot(self) -> tuple[Any, ...]:
         """Everything learnt, for comparing two ways of building it."""
-        return (self.read, self.hits, self.dice, self.loglik, self.examples, self.spot_loglik)
+        return (
+            self.read,
+            self.hits,
+            self.dice,
+            self.loglik,
+            self.examples,
+            self.spot_loglik,
+            self.cred_loglik,
+            self.cred_spot_loglik,
+        )
+
+
+def credit(p: float, share: float) -> float:
+    """The chance a die of a seat that bid the face counts for it, in the credited reading."""
+    return max(p, min(0.9, share))
+
+
+def credited(
+    counts: Sequence[int], seat: int, face: int, wild: bool, backers: Collection[int], shares: Sequence[float]
+) -> list[float]:
+    """The count of ``face`` over every cup but ``seat``'s, as a seat that credits bidders sees it.
+
+    Each other seat's dice are independent: those of a seat in ``backers``
+    (it bid the face this round) count with :func:`credit` of its share, the
+    rest with the plain chance.  A pmf over 0 .. the dice not ``seat``'s.
+    """
+    p = face_p(face, wild)
+    pmf: list[float] = [1.0]
+    for s, c in enumerate(counts):
+        if c and s != seat:
+            pmf = convolve(pmf, binomial(c, credit(p, shares[s]) if s in backers else p))
+    return pmf
 
 
 def face_share(view: Mapping[str, Any], prior: float = 0.4, weight: float = 10.0) -> list[float]:

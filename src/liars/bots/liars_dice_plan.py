@@ -13,6 +13,7 @@ from .liars_dice_beliefs import (
     at_least,
     binomial,
     convolve,
+    credited,
     exactly,
     face_p,
     own_count,
@@ -32,8 +33,11 @@ class Plan:
     - a **raise** loses a die when the next seat calls it and it is false.
       The next seat is modelled as calling by a logistic rule on the raise's
       chance given *its own* cup, with the threshold it was seen to use
-      (:meth:`Knowledge.threshold`); summing over its possible counts of the
-      face gives the joint chance of "called and false" exactly.  If it is
+      (:meth:`Knowledge.call_model`), and the same rule on the chance it
+      sees if it credits bidders with their faces (:func:`credited`, me
+      included, with this raise's face), the two weighted as its calls so
+      far fit them; summing over its possible counts of the face gives the
+      joint chance of "called and false" exactly.  Spot-on likewise.  If it is
       not called, the round goes on and costs ``cont`` (a flat estimate of
       the later risk; a called raise spares it).
 
@@ -73,8 +77,17 @@ class Plan:
             nxt = (nxt + 1) % n
         self.nxt = nxt
         self.n_next = counts[nxt] if nxt != me else 0
-        self.tau = knowledge.threshold(nxt)
-        self.tau_spot = knowledge.spot_threshold(nxt) if self.spot_on else 2.0
+        self.tau, self.tau_cred, self.w_cred = knowledge.call_model(nxt)
+        self.tau_spot, self.tau_spot_cred, self.w_spot_cred = (
+            knowledge.spot_model(nxt) if self.spot_on else (2.0, 2.0, 0.0)
+        )
+        shares = [knowledge.share(s) for s in range(n)]
+        # Per face: the count over every cup but the next seat's as the next seat credits it, after
+        # my raise on that face (so I am one of its backers).
+        self.cred: list[list[float]] = [[]]
+        for face in range(1, FACES + 1):
+            backers = {b["seat"] for b in view["bids"] if b["face"] == face} | {me}
+            self.cred.append(credited(counts, nxt, face, self.wild, backers, shares))
         dice: list[int] = view["dice"]
         # Per face: the distribution of the count over every cup but the next seat's (mine known),
         # and of the next seat's count.
@@ -130,10 +143,18 @@ class Plan:
                 continue
             need = quantity - k  # what the rest (my cup included) must show
             chance = at_least(need, unseen_next, p)
+            cred = self.cred[face]
+            cred_chance = sum(cred[max(0, need) :]) if need < len(cred) else 0.0
             spot = 0.0
             if self.spot_on:  # the next seat claims spot-on by its own fitted rule, else maybe calls
-                spot = sigmoid((exactly(need, unseen_next, p) - self.tau_spot) / self.temp)
-            c = pk * (1 - spot) * sigmoid((self.tau - chance) / self.temp)
+                cred_exact = cred[need] if 0 <= need < len(cred) else 0.0
+                w = self.w_spot_cred
+                spot = (1 - w) * sigmoid((exactly(need, unseen_next, p) - self.tau_spot) / self.temp)
+                spot += w * sigmoid((cred_exact - self.tau_spot_cred) / self.temp)
+            w = self.w_cred
+            calls = (1 - w) * sigmoid((self.tau - chance) / self.temp)
+            calls += w * sigmoid((self.tau_cred - cred_chance) / self.temp)
+            c = pk * (1 - spot) * calls
             false = cdf[min(need - 1, len(cdf) - 1)] if need > 0 else 0.0
             exact = rest[need] if 0 <= need < len(rest) else 0.0
             risk += c * false + pk * spot * exact
