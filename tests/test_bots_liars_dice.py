@@ -177,24 +177,72 @@ def test_plan_odds_are_the_exact_sum_over_the_believed_cups(wild: bool) -> None:
 
 
 def test_plan_prices_a_raise_by_the_next_seat_calling_it_when_false() -> None:
-    """The model's terms, recomputed by brute force over the next seat's cup (the rest uniform)."""
+    """The model's terms, recomputed by brute force over the next seat's cup and both of its readings.
+
+    The next seat calls by its own-cup rule (the rest uniform) or, with the credited weight, by the
+    same rule on the count it sees when it credits me, the raiser, with my share of the face.
+    """
     state = position([[5, 5, 2], [3, 4, 1], [6, 2, 3]], 0, [])
     view = state.view(0)
     knowledge = ld.Knowledge(3, False)
     beliefs = ld.Beliefs(view, 1.0, [0.4] * 3)
     cont, temp = 0.25, 0.08
     plan = ld.Plan(view, beliefs, knowledge, cont, 0.0, temp, 2)
-    tau = knowledge.threshold(1)
-    assert tau == pytest.approx(knowledge.call_prior)  # nothing seen yet
+    tau, tau_cred, w = knowledge.call_model(1)
+    assert tau == tau_cred == pytest.approx(knowledge.call_prior)  # nothing seen yet
+    assert 0 < w < 0.5  # the credited reading starts as the less likely one
+    mine = ld.binomial(3, 0.4)  # the next seat credits my three dice with my share of the face
+    rest = ld.binomial(3, 1 / 6)  # seat 2 bid nothing
     for q in (2, 3, 4, 5):
         risk = called = 0.0
         for nxt in itertools.product(range(1, 7), repeat=3):
             k = nxt.count(5)
-            c = ld.sigmoid((tau - ld.at_least(q - k, 6, 1 / 6)) / temp) / 6**3
+            cred = sum(a * b for i, a in enumerate(mine) for j, b in enumerate(rest) if i + j >= q - k)
+            c = (1 - w) * ld.sigmoid((tau - ld.at_least(q - k, 6, 1 / 6)) / temp)
+            c = (c + w * ld.sigmoid((tau_cred - cred) / temp)) / 6**3
             false = 1 - ld.at_least(q - k - 2, 3, 1 / 6)
             risk += c * false
             called += c
         assert plan.raise_value(q, 5) == pytest.approx(-(risk + (1 - called) * cont))
+
+
+def test_credited_reading_wins_the_weight_for_a_seat_that_reads_bids() -> None:
+    """A seat whose calls follow the credited count, not its own cup, gets the credited reading.
+
+    Three seats, seat 2 opens, seat 0 raises to "2 fives", seat 1 (never a five) decides.  Its
+    own cup makes that bid as likely in every round; what differs is whether seat 2 opened on
+    fives (two backers: it raises) or on sixes (one backer: it calls).  Only the credited reading
+    explains that, so the likelihoods give it the weight; a seat that decides by its own cup
+    (here: the same choice whatever was bid before) keeps the own-cup reading.
+    """
+
+    def rounds(reader: bool) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for r in range(40):
+            backed = r % 2 == 0
+            bids = [
+                {"seat": 2, "quantity": 1, "face": 5 if backed else 6},
+                {"seat": 0, "quantity": 2, "face": 5},
+            ]
+            cups = [[5, 3, 1], [2, 3, 4], [5, 6, 2]]
+            if backed if reader else r % 4 < 2:  # it raises; the next seat calls
+                bids.append({"seat": 1, "quantity": 2, "face": 6})
+                out.append({"dice": cups, "bids": bids, "caller": 2, "call": "liar"})
+            else:
+                out.append({"dice": cups, "bids": bids, "caller": 1, "call": "liar"})
+        return out
+
+    for reader in (True, False):
+        k = ld.Knowledge(3, False)
+        w0 = k.call_model(1)[2]
+        history = rounds(reader)
+        k.update({"history": history, "history_len": len(history)})
+        w = k.call_model(1)[2]
+        assert w0 < 0.5
+        if reader:
+            assert w > 0.9
+        else:
+            assert w <= w0
 
 
 def test_plan_calls_a_wild_overbid_and_raises_a_covered_face() -> None:
