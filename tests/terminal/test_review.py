@@ -58,7 +58,7 @@ def test_review_prints_the_ranked_list_of_each_game(
     i18n.use("en")
     assert "Review of your game. Decisions with a choice:" in out
     assert out.count("You chose: ") == 1  # --top 1 of the random seat's mistakes
-    assert "The hard bot: " in out and "Chance to win: " in out
+    assert "The strong bot: " in out and "Chance to win: " in out
     flat = " ".join(out.split())
     if not game_id.startswith("liars-dice"):
         assert "Your hand: " in flat  # each item shows the seat's own hand as it was then

@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
 def add(sub: Any) -> None:
     from ..terminal.i18n import LANGS, _
 
-    p = sub.add_parser("review", help=_("where the hard bot would have played a saved game otherwise"))
+    p = sub.add_parser("review", help=_("where the strong bot would have played a saved game otherwise"))
     p.add_argument("file", metavar=_("FILE"), help=_("a game saved with --save"))
     p.add_argument("--seat", type=int, help=_("whose decisions to review (default: the player's seat)"))
     p.add_argument("--top", type=int, metavar="N", help=_("show only the first N decisions"))

@@ -39,12 +39,12 @@ def summary(review: Review, ui: GameUI) -> list[str]:
         else _("Review of your game. Decisions with a choice: {n}.").format(n=review.decisions),
     ]
     if not review.items:
-        lines.append(_("The hard bot would have done the same every time."))
+        lines.append(_("The strong bot would have done the same every time."))
         return lines
     lines.append(
         ngettext(
-            "The hard bot would have done otherwise {n} time; the biggest difference first.",
-            "The hard bot would have done otherwise {n} times; the biggest differences first.",
+            "The strong bot would have done otherwise {n} time; the biggest difference first.",
+            "The strong bot would have done otherwise {n} times; the biggest differences first.",
             len(review.items),
         ).format(n=len(review.items))
     )
@@ -59,20 +59,24 @@ def item_lines(ui: GameUI, item: Item) -> tuple[list[str], list[str]]:
         _("You chose: {action}.").format(action=action_words(ui, view, item.taken))
         if item.view.get("seat") == ui.me
         else _("Chosen: {action}.").format(action=action_words(ui, view, item.taken)),
-        _("The hard bot: {action}.").format(action=action_words(ui, view, item.advised)),
-        _("Chance to win: {taken} with your choice, {advised} with the hard bot's ({points} points).").format(
-            taken=percent(item.win_taken), advised=percent(item.win_advised), points=points(item.gain)
-        ),
+        _("The strong bot: {action}.").format(action=action_words(ui, view, item.advised)),
+        _(
+            "Chance to win: {taken} with your choice, {advised} with the strong bot's ({points} points)."
+        ).format(taken=percent(item.win_taken), advised=percent(item.win_advised), points=points(item.gain)),
     ]
     if item.gain <= 0:
         below.append(_("By the samples your choice was as good or better."))
     if item.exact is not None:
         mix = ", ".join(f"{action_words(ui, view, a)} {percent(p)}" for a, p in item.exact.policy)
-        below.append(_("Exact (the solver's equilibrium): {mix}.").format(mix=mix))
+        below.append(_("The exact equilibrium: {mix}.").format(mix=mix))
         if item.exact.loss is not None:
             below.append(
-                _("Your choice: {p} in the equilibrium; expected loss {loss} (a lost round is −1).").format(
-                    p=percent(item.exact.taken), loss=f"{item.exact.loss:.2f}"
+                _(
+                    "Your choice: {p} in the equilibrium; "
+                    "expected loss: {loss} of your chance to win the round."
+                ).format(
+                    p=percent(item.exact.taken),
+                    loss=percent(item.exact.loss / 2),  # ±1 stakes: half is a chance
                 )
             )
         else:

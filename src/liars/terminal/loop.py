@@ -28,7 +28,7 @@ from .. import IllegalAction, State, make
 from ..bots import Bot, action_bound, checked_act
 from ..core import load
 from ..errors import usage_error
-from . import screens
+from . import coach, screens
 from .i18n import _, game_name
 from .refusals import refusal
 from .ui import NO, YES, GameUI, InputError
@@ -73,6 +73,7 @@ class Table:
     ask: Callable[[str], str] | None = None
     quiet: bool = False  # the person chose to skip to the result: events are counted, not told
     asked_out: bool = False
+    coach: bool = False  # the person switched the coach on (``coach`` at the prompt): odds each turn
 
     @property
     def at_bound(self) -> bool:
@@ -131,19 +132,25 @@ class Table:
         legal = self.state.legal_actions(seat)
         if self.ui.is_window(legal):
             self.say(*self.ui.mine(view))  # your hand, to judge the claim by
+            self.show_coach(view)
             question = self.ui.window_question(view)
             while True:
                 text = self.read(question + " ")
+                if self.switch_coach(text, view):
+                    continue
                 try:
                     self.act(seat, self.ui.parse_window(text))
                     return
                 except InputError as exc:
                     self.say(str(exc), style="red")
         screens.show(self.console, self.ui, view, legal)
+        self.show_coach(view)
         while True:
             text = self.read("> ")
             if text.strip() in ("?", "h", "help", "hjelp", "hulp"):
-                self.say(*screens.help_lines(self.ui, view, legal))
+                self.say(*screens.help_lines(self.ui, view, legal), coach.hint())
+                continue
+            if self.switch_coach(text, view):
                 continue
             try:
                 action = self.ui.parse(text, view, legal)
@@ -153,6 +160,20 @@ class Table:
                 self.say(str(exc), style="red")
             except IllegalAction as exc:  # the engine's last word, should the screen's checks miss a rule
                 self.say(_("Not allowed: {reason}").format(reason=refusal(exc, self.ui.name)), style="red")
+
+    def show_coach(self, view: Mapping[str, Any]) -> None:
+        """The coach's panel for the person's view, when they switched it on."""
+        if self.coach:
+            self.say(*coach.lines(self.ui, view), style="cyan")
+
+    def switch_coach(self, text: str, view: Mapping[str, Any]) -> bool:
+        """``coach`` typed at a prompt: switch the coach, say so (and show it); True if that was it."""
+        if " ".join(text.strip().lower().split()) not in coach.COACH_WORDS:
+            return False
+        self.coach = not self.coach
+        self.say(coach.switched(self.coach))
+        self.show_coach(view)
+        return True
 
     def read(self, prompt: str) -> str:
         try:

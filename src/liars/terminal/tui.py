@@ -33,7 +33,7 @@ from textual.widgets import Input, RichLog, Static
 
 from .. import Game, IllegalAction, State
 from ..bots import Bot, action_bound, checked_act
-from . import i18n, screens, setup
+from . import coach, i18n, screens, setup
 from .i18n import _, game_name
 from .loop import Table, save
 from .refusals import refusal
@@ -149,6 +149,7 @@ class TableApp(App[int]):
     #title { text-style: bold; margin-bottom: 1; }
     #status { margin-top: 1; }
     #hand { margin-top: 1; }
+    #coach { margin-top: 1; color: $accent; }
     #log { width: 1fr; border: round $primary; overflow-x: hidden; }
     #prompt { padding: 0 1; text-style: bold; }
     #message { padding: 0 1; color: $error; text-style: bold; }
@@ -159,6 +160,7 @@ class TableApp(App[int]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "leave", show=False, priority=True),
         Binding("ctrl+q", "leave", show=False, priority=True),
+        Binding("f2", "coach", show=False, priority=True),
     ]
 
     def __init__(
@@ -205,6 +207,7 @@ class TableApp(App[int]):
                 yield Static("", id="seats")
                 yield Static("", id="status")
                 yield Static("", id="hand")
+                yield Static("", id="coach")
             yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
         yield Static("", id="prompt")
         yield Static("", id="message")
@@ -227,6 +230,20 @@ class TableApp(App[int]):
         self._put("#seats", ui.table(view))
         self._put("#status", Text("\n".join(ui.status(view))))
         self._put("#hand", suited(Text("\n".join(ui.mine(view)), style="bold")))
+
+    def show_coach(self) -> None:
+        """The coach panel from the person's view at their turn, when switched on (F2 or ``coach``)."""
+        state, seat = self.table.state, self.human
+        shown: list[str] = []
+        if self.table.coach and seat is not None and not state.over and seat in state.to_act:
+            shown = coach.lines(self.ui, state.view(seat))
+        self._put("#coach", Text("\n".join(shown)))
+
+    def action_coach(self) -> None:
+        """F2: switch the coach on or off, and say so in the log."""
+        self.table.coach = not self.table.coach
+        self.table.say(coach.switched(self.table.coach))
+        self.show_coach()
 
     def _put(self, wid: str, content: RenderableType) -> None:
         """Update a panel only when what it shows changed: each update costs the screen a new layout."""
@@ -257,6 +274,7 @@ class TableApp(App[int]):
                 self.show()  # with no pause between moves nobody sees the table in between: skip the redraws
             if seat == self.human:
                 await self.human_turn(seat)
+                self.show_coach()  # the turn is over: the panel empties until the next one
             else:
                 await self.offer_skip()
                 await self._go.wait()  # the save dialog is open: the bots wait too
@@ -323,11 +341,15 @@ class TableApp(App[int]):
         window = ui.is_window(legal)
         lines = [ui.window_question(view)] if window else ui.prompt_help(view, legal)
         forms, check = typed_forms(ui, view, legal), reads_back(ui, view, legal)
+        self.show_coach()
         while True:
             text = await self.ask(lines, forms, check)
             if text.strip() in HELP_WORDS:
-                for line in screens.help_lines(ui, view, legal):
+                for line in [*screens.help_lines(ui, view, legal), coach.hint()]:
                     table.say(line)
+                continue
+            if " ".join(text.strip().lower().split()) in coach.COACH_WORDS:
+                self.action_coach()
                 continue
             try:
                 action = ui.parse_window(text) if window else ui.parse(text, view, legal)
