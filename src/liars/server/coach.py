@@ -14,13 +14,15 @@ The odds cost milliseconds to tens of milliseconds, so they are computed in a
 thread, never on the event loop, and only for seats with a switch on.  Per
 seat at most one computation runs; positions that arrive meanwhile are
 folded into the newest, and an answer overtaken by a newer position is not
-sent (the newer one follows).  Across the server at most ``COACH_THREADS``
-run at once, so coaching never takes every thread from the bots.
+sent (the newer one follows).  Across the server at most two run at once
+(:class:`Slots`), so coaching never takes every thread from the bots.
 
 After the game, ``{"type": "review"}`` asks for the seat's own review
 (:func:`liars.coach.review.review` from the seat's views): computed once per
-seat in a thread, kept, and sent to that seat's connections as a ``review``
-frame.
+seat in a thread, kept, and sent to the connection that asked as a ``review``
+frame.  A review replays the whole game with sampled continuations (seconds;
+half a minute for a long four-player Liegen), so reviews have a thread of their
+own, one at a time across the server, and never hold up the odds.
 """
 
 from __future__ import annotations
@@ -43,7 +45,17 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("liars.server")
 
-COACH_THREADS = 2  # coach computations running at once in the whole server
+
+class Slots:
+    """How many coach computations run at once in the whole server (one per hub).
+
+    The odds and the reviews take threads the bots need too, so both are bounded, apart: a
+    long review waits for the one before it but never delays anybody's odds.
+    """
+
+    def __init__(self, odds: int = 2, reviews: int = 1) -> None:
+        self.odds = asyncio.Semaphore(odds)
+        self.reviews = asyncio.Semaphore(reviews)
 
 
 class CoachDriver:
@@ -110,7 +122,7 @@ class CoachDriver:
         try:
             while seat in self._pending:
                 seq, view, key = self._pending.pop(seat)
-                async with table.hub.coach_slots:
+                async with table.hub.coach_slots.odds:
                     try:
                         odds, said = await asyncio.to_thread(
                             coaching, table.row.game, view, dict(table.game.options)
@@ -162,7 +174,7 @@ class CoachDriver:
         # what the review replays: the table's game (its deal's seed) and its log, in order
         game = liars.make(row.game, players=row.players, seed=row.seed, **table.game.options)
         moves = [(a.seat, a.action) for a in table.logged]
-        async with table.hub.coach_slots:
+        async with table.hub.coach_slots.reviews:
             try:
                 done = await asyncio.to_thread(review_.review, game, moves, seat)
                 items: JSON | None = done.to_json()

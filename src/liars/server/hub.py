@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import liars
 from liars import bots
 
-from .coach import COACH_THREADS
+from .coach import Slots
 from .conn import Metrics
 from .seats import new_invite
 from .store import SeatRow, Store, TableRow
@@ -103,7 +103,7 @@ class Hub:
         self.max_bot_tables = max_bot_tables
         self._hosted: dict[str, list[str]] = {}  # address -> the waiting tables it created
         self._bot_hosted: dict[str, list[str]] = {}  # address -> the bots-only tables it created
-        self.coach_slots = asyncio.Semaphore(COACH_THREADS)  # coach computations at once (.coach)
+        self.coach_slots = Slots()  # coach computations at once, odds and reviews apart (.coach)
 
     def game(self, game_id: str, players: int | None, options: dict[str, Any]) -> liars.Game:
         """The configured game for these settings, shared by every table that has them.
