@@ -135,6 +135,87 @@ async def _forget(redis: str, prefix: str) -> None:
         await r.aclose()
 
 
+async def pg_capacity(db: str, seconds: float = 5.0) -> dict[str, float]:
+    """Rows a second PostgreSQL commits here: one row per commit, and 32 (a group commit) per commit.
+
+    Four connections at once, each committing in a loop (autocommit ``INSERT``: what the
+    store does for a batch of actions), into a scratch table shaped like the log.
+    """
+    import asyncpg  # type: ignore[import-untyped]
+
+    url = db.replace("+asyncpg", "")
+    schema = f"liars_cap_{os.getpid()}"
+    await pg_schema(db, f"CREATE SCHEMA {schema}")
+    try:
+        setup = await asyncpg.connect(url)
+        await setup.execute(
+            f"CREATE TABLE {schema}.log (t varchar(32), n integer, a text, PRIMARY KEY (t, n))"
+        )
+        await setup.close()
+        out: dict[str, float] = {}
+        for rows in (1, 32):
+            conns = [await asyncpg.connect(url) for _ in range(4)]
+            stop, t0 = time.perf_counter() + seconds, time.perf_counter()
+            counts = await asyncio.gather(
+                *(_commits(c, schema, f"{rows}-{i}", rows, stop) for i, c in enumerate(conns))
+            )
+            out[f"rows_per_s_{rows}"] = round(sum(counts) / (time.perf_counter() - t0))
+            for c in conns:
+                await c.close()
+        return out
+    finally:
+        await pg_schema(db, f"DROP SCHEMA {schema} CASCADE")
+
+
+async def _commits(conn: Any, schema: str, key: str, rows: int, stop: float) -> int:
+    """Commit ``rows`` rows at a time until ``stop``; how many rows were committed."""
+    n = 0
+    sql = f"INSERT INTO {schema}.log SELECT * FROM unnest($1::varchar[], $2::int[], $3::text[])"
+    while time.perf_counter() < stop:
+        await conn.execute(sql, [key] * rows, list(range(n, n + rows)), ['{"type":"bid"}'] * rows)
+        n += rows
+    return n
+
+
+async def redis_capacity(url: str, seconds: float = 5.0, size: int = 1000) -> dict[str, float]:
+    """Publications a second Redis delivers here: ``size``-byte messages, 64 per pipeline, one subscriber."""
+    from redis.asyncio import Redis
+
+    channel = f"liars-cap-{secrets.token_hex(4)}"
+    pub, sub_conn = Redis.from_url(url), Redis.from_url(url)
+    sub = sub_conn.pubsub(ignore_subscribe_messages=True)
+    await sub.subscribe(channel)
+    got = 0
+    done = asyncio.Event()
+
+    async def receive() -> None:
+        nonlocal got
+        async for msg in sub.listen():
+            if msg["type"] == "message":
+                got += 1
+                if msg["data"] == b"end":
+                    done.set()
+                    return
+
+    task = asyncio.create_task(receive())
+    payload = b"x" * size
+    sent, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        pipe = pub.pipeline(transaction=False)
+        for _ in range(64):
+            pipe.publish(channel, payload)
+        await pipe.execute()
+        sent += 64
+    await pub.publish(channel, b"end")
+    await asyncio.wait_for(done.wait(), 30)
+    wall = time.perf_counter() - t0
+    task.cancel()
+    await sub.aclose()  # type: ignore[no-untyped-call]
+    await pub.aclose()
+    await sub_conn.aclose()
+    return {"published_per_s": round(sent / wall), "delivered": got - 1, "sent": sent}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--db", required=True, help="a postgresql+asyncpg:// URL (a fresh schema per run)")
@@ -142,7 +223,13 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=250)
     ap.add_argument("--think", type=float, default=120.0, help="ms a bot waits before acting, on average")
     ap.add_argument("--procs", type=int, default=2, help="processes of the cluster run (after one alone)")
+    ap.add_argument(
+        "--capacity", action="store_true", help="also PostgreSQL's commit rate and Redis's publication rate"
+    )
     args = ap.parse_args()
+    if args.capacity:
+        print(f"PostgreSQL, 4 connections committing in a loop: {asyncio.run(pg_capacity(args.db))}")
+        print(f"Redis, 1 KB publications to one subscriber: {asyncio.run(redis_capacity(args.redis))}")
     print(f"PostgreSQL, {args.tables} tables x 4 seats, think {args.think:g} ms; servers on core 0")
     for procs in (1, args.procs):
         out = one(args.db, args.redis, procs, args.tables, args.think / 1000)

@@ -212,7 +212,11 @@ class Cluster:
         """Whether process ``name`` keeps its liveness key fresh (this one always is)."""
         if name == self.name:
             return True
-        return bool(await self._redis.exists(self.key("alive", name)))
+        try:
+            return bool(await self._redis.exists(self.key("alive", name)))
+        except Exception as exc:  # without Redis nobody can tell: refuse, the client tries again
+            log.error("cannot reach Redis: %r", exc)
+            raise TableError("reload", "the server cannot reach its cluster; try again", 503) from None
 
     # -- sending ---------------------------------------------------------------------------
     def send(self, dest: str, item: list[Any]) -> None:
