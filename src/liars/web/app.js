@@ -178,6 +178,7 @@ function connect() {
   ws.onopen = () => {
     if (mine) ws.send(JSON.stringify({ type: "auth", token: mine.token }));
     if (mine && S.coachOn) ws.send(JSON.stringify({ type: "coach", on: true })); // a new connection starts with it off
+    if (mine && S.review.state === "wait") ws.send(JSON.stringify({ type: "review" })); // asked on the lost one
     S.lost = false;
     render();
   };
