@@ -165,3 +165,25 @@ def test_every_coach_string_is_translated(web: Any, browser: Any) -> None:
         assert missing == []
     finally:
         ctx.close()
+
+
+def test_the_panel_fits_a_phone(web: Any, browser: Any) -> None:
+    """At 360 px the panel (the bids' table, Love Letter's table of cards) needs no sideways scroll."""
+    ctx = browser.new_context(
+        viewport={"width": 360, "height": 640}, locale="nb", is_mobile=True, has_touch=True
+    )
+    try:
+        for game, players in (("liars-dice", 4), ("love-letter", 4)):
+            page = ctx.new_page()
+            create_table(page, web.url, game, players, {}, ["human"] + ["bot:basic"] * (players - 1), "Kari")
+            page.wait_for_selector("#actions")
+            page.click("#coach-switch")
+            page.wait_for_selector("#coach[data-seq]:not([data-seq=''])")
+            assert page.locator("#coach-bids, #coach-cards").count() == 1, game
+            wide = page.evaluate("() => document.documentElement.scrollWidth")
+            assert wide <= 360, (game, wide)
+            box = page.locator("#coach-bids, #coach-cards").bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, (game, box)
+            page.close()
+    finally:
+        ctx.close()
