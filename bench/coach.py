@@ -4,7 +4,7 @@ The coach must answer in under 100 ms median so it can update every turn.
 This plays games between ``basic`` bots (cheap, and their positions are
 ordinary ones) and, at every decision, times ``liars.coach.odds`` for the seat
 to act (odds and advice: the strong bot's own decision is inside) and for one
-seat that waits (odds only).  It reports per game the median, the 90th
+seat that waits (odds only), reported apart.  It reports per game the median, the 90th
 percentile and the worst call, in CPU time of this process (``process_time``:
 what the call costs, whatever else the shared machine runs) and in wall time.
 
@@ -60,10 +60,10 @@ def row(name: str, cpu: list[float], wall: list[float]) -> str:
 
 def play(
     game_id: str, players: int, options: dict[str, Any], games: int, seed: int
-) -> tuple[list[float], ...]:
+) -> dict[str, tuple[list[float], list[float]]]:
+    """CPU and wall ms per call, apart for the seat to act (odds and advice) and a waiting seat (odds)."""
     rng = random.Random(seed)
-    cpu: list[float] = []
-    wall: list[float] = []
+    out: dict[str, tuple[list[float], list[float]]] = {"to act": ([], []), "waiting": ([], [])}
     for g in range(games):
         game = liars.make(game_id, players=players, seed=seed * 1000 + g, **options)
         state = game.new_game()
@@ -72,17 +72,16 @@ def play(
             if state.over:
                 break
             seat = state.to_act[0]
-            c, w = timed(lambda s=seat, st=state: coach.odds(game_id, st.view(s)))
-            cpu.append(c)
-            wall.append(w)
             waiting = (seat + 1) % players
-            if waiting not in state.to_act:
-                c, w = timed(lambda s=waiting, st=state: coach.odds(game_id, st.view(s)))
-                cpu.append(c)
-                wall.append(w)
+            for who, kind in ((seat, "to act"), (waiting, "waiting")):
+                if kind == "waiting" and who in state.to_act:
+                    continue
+                c, w = timed(lambda s=who, st=state: coach.odds(game_id, st.view(s)))
+                out[kind][0].append(c)
+                out[kind][1].append(w)
             legal = state.legal_actions(seat)
             state.act(seat, bots.checked_act(seats[seat], "basic", state.view(seat), legal, game))
-    return cpu, wall
+    return out
 
 
 def endgames(seed: int, games: int) -> tuple[list[float], list[float]]:
@@ -120,9 +119,9 @@ def main() -> None:
     print("| game | calls | median ms | p90 ms | worst ms | median wall ms | worst wall ms |")
     print("|---|---|---|---|---|---|---|")
     for game_id, players, options in CONFIGS:
-        cpu, wall = play(game_id, players, options, args.games, args.seed)
         name = f"{game_id} {players}p" + "".join(f" {k}={v}" for k, v in options.items())
-        print(row(name, cpu, wall), flush=True)
+        for kind, (cpu, wall) in play(game_id, players, options, args.games, args.seed).items():
+            print(row(f"{name}, {kind}", cpu, wall), flush=True)
     cpu, wall = endgames(args.seed, args.games)
     print(row("exact (cold): solved endgames", cpu, wall))
 
