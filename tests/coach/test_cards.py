@@ -44,6 +44,23 @@ def test_cheat_one_ace_claimed_while_i_hold_three() -> None:
     assert odds("cheat", state.view(1))["last_play_exact"] is None  # its own play: nothing to judge
 
 
+def test_cheat_module_function_and_entry_point_agree() -> None:
+    game = liars.make("cheat", players=3, seed=1)
+    state = game.new_game(setup={"hands": cheat_hands(["AC", "AD", "AH"]), "starter": 1})
+    state.act(1, {"type": "play", "cards": ["2"]})
+    view = state.view(0)
+    whole = odds("cheat", view)
+    assert whole["advice"] is None  # seat 2 is asked first
+    asked = odds("cheat", state.view(2))["advice"]
+    assert asked["action"]["type"] in ("challenge", "pass")
+    assert {k: v for k, v in whole.items() if k != "advice"} == {
+        "game": "cheat",
+        "seat": 0,
+        **cards.cheat_odds(view, view["options"]),
+    }
+    assert cards.hypergeometric_all(1, 34, 1) == whole["last_play_exact"]
+
+
 def test_cheat_a_claim_of_more_than_can_be_out_there_is_a_sure_lie() -> None:
     game = liars.make("cheat", players=3, seed=1)
     state = game.new_game(setup={"hands": cheat_hands(["AC", "AD", "AH"]), "starter": 1})

@@ -102,7 +102,8 @@ def odds(
             out["exact"] = exact.exact(full)
         out["advice"] = advise(game_id, full, out, lang, names)
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
-        if getattr(exc, "code", None) == "bad_view":
-            raise
+        code = getattr(exc, "code", None)
+        if code == "bad_view" or (isinstance(code, str) and code.startswith("bot_")):
+            raise  # a view refused as such, or a bot's own bug: not to be passed off as the view's fault
         raise view_error(f"coach: not a consistent {game_id} view ({exc!r})") from None
     return {"game": game_id, "seat": seat, **out}
