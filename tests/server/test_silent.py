@@ -50,8 +50,8 @@ def test_one_person_with_bots_has_no_limit(shared_server: Server) -> None:
     assert info["settings"]["turn_seconds"] is None
 
 
-def test_a_silent_player_is_played_by_a_stand_in(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hub_module, "SILENT_TURN", 0.3)
+def test_a_silent_player_is_played_by_a_stand_in(server: Server) -> None:
+    server.on_loop(lambda: setattr(server.hub, "turn_seconds", 0.3))  # liars serve --turn-seconds
     table, _, views = first_views(server, standin="random")
     assert any(v["legal"] for v in views)
     deadline = time.monotonic() + 10

@@ -16,6 +16,11 @@ MAX_CONNECTIONS = 4000  # connections in all (HTTP and WebSocket): below the pro
 WS_PER_ADDRESS = 32  # WebSockets from one address (a household or an office behind one router)
 WS_PER_TABLE = 200  # WebSockets on one table (its seats, a few tabs each, and its spectators)
 FD_SPARE = 64  # open files the server needs besides its connections (database, logs, its modules)
+# The tables' limits (liars.server.hub and .bot_budget; tests/server/test_serve_flags.py checks
+# that these are the server's own defaults).
+BOT_TABLES = 4  # tables of bots only in play per creating address
+TURN_SECONDS = 90.0  # a table of two or more people: the turn limit when its host chose none
+BOT_CPU = 0.25  # CPU-seconds a second for all bots; then tables of bots only wait
 
 
 def _seconds(text: str) -> float:
@@ -23,6 +28,14 @@ def _seconds(text: str) -> float:
     value = float(text)
     if not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"{text} is not a positive number of seconds")
+    return value
+
+
+def _seconds_or_none(text: str) -> float:
+    """A flag's number of seconds, 0 or more (0: none)."""
+    value = float(text)
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not a number of seconds, 0 or more")
     return value
 
 
@@ -66,6 +79,9 @@ def build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
         read_burst=args.read_burst,
         waiting_seconds=args.waiting_minutes * 60,
         max_waiting=args.max_waiting or None,
+        max_bot_tables=args.max_bot_tables or None,
+        bot_cpu=args.bot_cpu or None,
+        turn_seconds=args.turn_seconds or None,
         redis=args.redis,
         redis_prefix=args.redis_prefix,
     )
@@ -185,6 +201,28 @@ def add(sub: Any) -> None:
         type=int,
         default=20,
         help="waiting tables one client address may have at once; 0 for no cap",
+    )
+    p.add_argument(
+        "--max-bot-tables",
+        type=_count,
+        default=BOT_TABLES,
+        help="tables of bots only in play that one client address may have at once; 0 for no cap",
+    )
+    p.add_argument(
+        "--bot-cpu",
+        type=_seconds_or_none,
+        default=BOT_CPU,
+        metavar="SECONDS",
+        help="CPU seconds a second all bots together may use; then tables of bots only wait, "
+        "tables with people never do; 0 for no budget",
+    )
+    p.add_argument(
+        "--turn-seconds",
+        type=_seconds_or_none,
+        default=TURN_SECONDS,
+        metavar="SECONDS",
+        help="the turn limit at a table of two or more people whose host chose none; when it runs "
+        "out a stand-in bot plays the turn; 0 for none",
     )
     p.add_argument(
         "--trust-proxy",

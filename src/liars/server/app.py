@@ -32,10 +32,11 @@ from starlette.websockets import WebSocket
 import liars
 from liars.core import JSON, GameConfigError, IllegalAction
 
+from .bot_budget import BOT_CPU
 from .cluster import MOVED, Cluster, RemoteSocket
 from .conn import Metrics
 from .guard import Guard
-from .hub import MAX_BOT_TABLES, MAX_WAITING, WAITING_SECONDS, Hub
+from .hub import MAX_BOT_TABLES, MAX_WAITING, SILENT_TURN, WAITING_SECONDS, Hub
 from .limits import HTTP_BURST, HTTP_RATE, READ_BURST, READ_RATE, HttpRateLimit
 from .redact import install as install_redaction
 from .refusals import TableError
@@ -263,6 +264,8 @@ def create_app(
     max_bot_tables: int | None = MAX_BOT_TABLES,
     redis: str | None = None,
     redis_prefix: str = "liars",
+    bot_cpu: float | None = BOT_CPU,
+    turn_seconds: float | None = SILENT_TURN,
 ) -> Starlette:
     """The server over the database at ``db`` (a SQLAlchemy async URL).
 
@@ -275,6 +278,9 @@ def create_app(
     write (see :mod:`.guard`).  ``waiting_seconds``: how long a table may wait for its players
     before it is closed; ``max_waiting``: waiting tables per creating address (None: no cap);
     ``max_bot_tables``: bots-only tables in play per creating address (None: no cap).
+    ``bot_cpu``: CPU-seconds a second all bots may use before tables of bots only wait
+    (:mod:`.bot_budget`; None: no budget); ``turn_seconds``: the turn limit of a table of two
+    or more people whose host chose none (None: no limit).
     ``redis``: a Redis URL shared by several processes over one PostgreSQL database (see
     :mod:`.cluster`), their keys and channels under ``redis_prefix``; each process needs its
     own ``owner`` name.  Without it the process is alone (SQLite's way).
@@ -294,6 +300,8 @@ def create_app(
         max_waiting=max_waiting,
         max_bot_tables=max_bot_tables,
         cluster=cluster,
+        bot_cpu=bot_cpu,
+        turn_seconds=turn_seconds,
     )
     app = Starlette(
         routes=list(ROUTES),

@@ -11,6 +11,9 @@ A table of bots only that nobody watches plays on for ``BOT_IDLE`` seconds
 (from its creation or its last spectator leaving), then pauses until someone
 watches: bots entertain nobody unseen, and their search costs the CPU that
 real tables' bots need.  Its log is whole meanwhile; a spectator resumes it.
+Every move is charged to the process's bot CPU budget (:mod:`.bot_budget`),
+and a table of bots only waits for it when it is spent: tables with people
+come first.
 """
 
 from __future__ import annotations
@@ -19,10 +22,13 @@ import asyncio
 import logging
 import secrets
 import time
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from liars import bots
 from liars.core import JSON, IllegalAction
+
+from .bot_budget import MOVE_COST, timed
 
 if TYPE_CHECKING:
     from .tables import Table
@@ -102,16 +108,25 @@ class BotDriver:
                     return
                 seat, view, legal, token = job
                 bot, level = self._bot(seat)
+                people = any(s.kind == "human" for s in table.seats)
+                watched = bool(table.conns)
+            budget = table.hub.bot_budget
+            if people:  # a person waits for this move: it never waits, but it counts
+                budget.charge(MOVE_COST)
+            else:
+                await budget.admit(watched)
+            think = partial(bots.checked_act, bot, level, view, legal)
             try:
                 if level == "random":
-                    action = bots.checked_act(bot, level, view, legal)
+                    action, cpu = timed(think)
                 else:  # search bots think in a thread so the tables keep moving
-                    action = await asyncio.to_thread(bots.checked_act, bot, level, view, legal)
+                    action, cpu = await asyncio.to_thread(timed, think)
             except Exception as exc:
                 log.error(
                     "table %s: bot %s failed (%r); it plays its first legal action", table.id, level, exc
                 )
-                action = legal[0]
+                action, cpu = legal[0], 0.0
+            budget.charge(cpu)
             async with table.lock:
                 job = self.next_job()
                 if job is None or job[0] != seat or job[3] != token:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import liars
 from liars import bots
 
+from .bot_budget import BOT_CPU, BotBudget
 from .coach import Slots
 from .conn import Metrics
 from .seats import new_invite
@@ -87,6 +88,8 @@ class Hub:
         max_waiting: int | None = MAX_WAITING,
         max_bot_tables: int | None = MAX_BOT_TABLES,
         cluster: Cluster | None = None,
+        bot_cpu: float | None = BOT_CPU,
+        turn_seconds: float | None = SILENT_TURN,
     ) -> None:
         self.store = store
         self.cluster = cluster
@@ -104,6 +107,8 @@ class Hub:
         self._hosted: dict[str, list[str]] = {}  # address -> the waiting tables it created
         self._bot_hosted: dict[str, list[str]] = {}  # address -> the bots-only tables it created
         self.coach_slots = Slots()  # coach computations at once, odds and reviews apart (.coach)
+        self.bot_budget = BotBudget(bot_cpu)  # every bot's moves; tables of bots only wait for it
+        self.turn_seconds = turn_seconds  # a table of two or more people's turn limit, unless chosen
 
     def game(self, game_id: str, players: int | None, options: dict[str, Any]) -> liars.Game:
         """The configured game for these settings, shared by every table that has them.
@@ -312,7 +317,7 @@ class Hub:
         """A new table; the creator takes the first human seat (a token comes back for it).
 
         ``client``: the creator's address, whose waiting tables are capped (``max_waiting``).
-        ``settings`` without ``turn_seconds``: ``SILENT_TURN`` for two or more human seats.
+        ``settings`` without ``turn_seconds``: the hub's ``turn_seconds`` for two or more human seats.
         """
         self._check_hosting(client)
         if seats is not None and "human" not in seats:
@@ -339,7 +344,7 @@ class Hub:
                     params={"seat": i, "kind": kind, "levels": list(levels)},
                 )
         if "turn_seconds" not in settings:  # not chosen (null is a choice: no timer)
-            settings = {**settings, "turn_seconds": SILENT_TURN if kinds.count("human") > 1 else None}
+            settings = {**settings, "turn_seconds": self.turn_seconds if kinds.count("human") > 1 else None}
         settings = {**DEFAULTS, **settings}
         if not settings["listed"] and not settings.get("invite"):  # a rematch keeps the old one's
             settings["invite"] = new_invite()
