@@ -132,9 +132,11 @@ class Hub:
         await self.store.open()
         if self.cluster is not None:
             await self.cluster.start(self)
-        for table_id in await self.store.unfinished():
+        # in a cluster: its own and nobody's (the others' dead owners' tables are taken by watching)
+        mine = None if self.cluster is None else self.owner
+        for table_id in await self.store.unfinished(mine):
             try:
-                await self.find(table_id)  # in a cluster: only those no live process runs
+                await self.find(table_id)
             except TableError as exc:
                 log.warning("table %s not loaded: %s", table_id, exc)
         self._renewer = asyncio.create_task(self._renew())

@@ -59,6 +59,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.sql.elements import ColumnElement
 
 log = logging.getLogger("liars.server")
 
@@ -335,13 +336,13 @@ class Store:
             [ActionRow(a.n, a.seat, json.loads(a.action), a.by, a.at) for a in acts],
         )
 
-    async def unfinished(self) -> list[str]:
+    async def unfinished(self, owner: str | None = None) -> list[str]:
+        """The tables still in play; with ``owner``, only its own and nobody's (a cluster's start)."""
+        where: list[ColumnElement[bool]] = [tables_t.c.status.not_in(("over", "expired"))]
+        if owner is not None:
+            where.append(tables_t.c.owner.is_(None) | (tables_t.c.owner == owner))
         async with self._engine.connect() as conn:
-            res = await conn.execute(
-                select(tables_t.c.id)
-                .where(tables_t.c.status.not_in(("over", "expired")))
-                .order_by(tables_t.c.created)
-            )
+            res = await conn.execute(select(tables_t.c.id).where(*where).order_by(tables_t.c.created))
             return [r.id for r in res]
 
     async def count_actions(self, table_id: str) -> int:
