@@ -166,3 +166,31 @@ def test_a_broken_view_is_refused_not_crashed_on() -> None:
     _, view = position([[2, 5], [1, 5]], [(1, 5)], 1)
     with pytest.raises(GameConfigError, match="consistent"):
         odds("liars-dice", {**view, "dice_counts": "x"})
+
+
+@pytest.mark.parametrize("opts", [{}, {"wild_ones": True}, {"wild_ones": True, "spot_on": True}])
+def test_the_adjusted_odds_are_the_strong_bots_own(opts: dict[str, Any]) -> None:
+    """The strong bot decides on Plan.true over its beliefs: the coach shows those very numbers."""
+    from liars.bots.liars_dice import Plan, StrongDiceBot
+
+    state, _ = position([[2, 3, 5, 5], [1, 5, 6, 6], [2, 2, 4, 6]], [(2, 5), (2, 6), (3, 5)], 0, **opts)
+    state.act(0, {"type": "liar"})  # a round whose cups were lifted: the shares learn from it
+    rng = random.Random(3)
+    while len(state.view(0)["bids"]) < 3 or 0 not in state.to_act:
+        seat = state.to_act[0]
+        bids = [a for a in state.legal_actions(seat) if a.to_json()["type"] == "bid"]
+        state.act(seat, bids[rng.randrange(min(4, len(bids)))])
+    view = state.view(0)
+    assert view["history"] and view["bid"] is not None
+    bot = StrongDiceBot(seed=0, solver=False)
+    k = bot.learn(view)
+    beliefs = Beliefs(view, bot.belief, [k.share(s) for s in range(view["players"])])
+    plan = Plan(view, beliefs, k, bot.cont, bot.gain, bot.temp, bot.jumps, bot.spot)
+    out = odds("liars-dice", view)
+    q, f = view["bid"]["quantity"], view["bid"]["face"]
+    assert out["standing"] == pytest.approx(plan.true(q, f), abs=1e-12)
+    assert out["bids"]
+    for b in out["bids"]:
+        assert b["adjusted"] == pytest.approx(plan.true(b["quantity"], b["face"]), abs=1e-12)
+    if opts.get("spot_on"):
+        assert out["spot_on"] == pytest.approx(plan.exact(q, f), abs=1e-12)
