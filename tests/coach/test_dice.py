@@ -194,3 +194,15 @@ def test_the_adjusted_odds_are_the_strong_bots_own(opts: dict[str, Any]) -> None
         assert b["adjusted"] == pytest.approx(plan.true(b["quantity"], b["face"]), abs=1e-12)
     if opts.get("spot_on"):
         assert out["spot_on"] == pytest.approx(plan.exact(q, f), abs=1e-12)
+
+
+def test_a_tail_view_is_refused() -> None:
+    """Card counting and the advice read the whole history: a since= tail is not enough."""
+    game = liars.make("cheat", players=3, seed=1)
+    state = game.new_game()
+    a = state.to_act[0]
+    state.act(a, state.legal_actions(a)[0])
+    tail = state.view(state.to_act[0], since=1)
+    with pytest.raises(GameConfigError) as info:
+        odds("cheat", tail)
+    assert info.value.code == "bad_view"

@@ -23,8 +23,10 @@ game's own keys:
   ``out_there``, ``claimed``.
 - ``love-letter`` (:mod:`.love`): ``cards`` (per seat), ``guess``, ``eight``.
 
-A view the coach cannot read (a spectator's, another game's, a malformed
-one) is refused with :class:`liars.GameConfigError` (code ``bad_view``), as
+The view must be whole: a ``view(seat, since=k)`` tail lacks the history the
+card counting and the advice's legal actions are read from.  A view the coach
+cannot read (a spectator's, a tail, another game's, a malformed one) is
+refused with :class:`liars.GameConfigError` (code ``bad_view``), as
 ``sample_state`` refuses it.
 """
 
