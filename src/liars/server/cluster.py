@@ -231,11 +231,16 @@ class Cluster:
             while self._out:
                 out, self._out = self._out, {}
                 dests = list(out)
-                pipe = self._redis.pipeline(transaction=False)
-                for d in dests:
-                    pipe.publish(self.key("p", d), orjson.dumps(out[d]))
                 try:
-                    counts = await pipe.execute()
+                    if len(dests) == 1:  # the usual case: a pipeline costs a quarter more CPU
+                        counts = [
+                            await self._redis.publish(self.key("p", dests[0]), orjson.dumps(out[dests[0]]))
+                        ]
+                    else:
+                        pipe = self._redis.pipeline(transaction=False)
+                        for d in dests:
+                            pipe.publish(self.key("p", d), orjson.dumps(out[d]))
+                        counts = await pipe.execute()
                 except Exception as exc:
                     log.error("could not publish to %s: %r", ", ".join(dests), exc)
                     counts = [0] * len(dests)
