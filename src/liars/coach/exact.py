@@ -186,35 +186,43 @@ def _node(a: int, b: int, wild: bool, me: int, h: int, m: int) -> tuple[tuple[in
     parity = (m.bit_count() + np.bitwise_count(ks.astype(np.uint64)).astype(np.int64)) % 2
     mine = parity == me  # whose node: an even count of bids means the opener acts
     f32 = np.float32
+    n = 1 << r
     # The weight the node's actor gives "liar" there, and the weight of the bid leading to each node
-    # (given by the parent's actor, the other one); mine: my hand's column, broadcast.
-    liar_w = np.where(mine[:, None], sub_liar[:, h : h + 1], sub_liar[:, :ho]).astype(f32)
-    edge_w = np.where(mine[:, None], sub_edge[:, :ho], sub_edge[:, h : h + 1]).astype(f32)
+    # (given by the parent's actor, the other one); mine: my hand's column, broadcast.  Written
+    # into float32 arrays made once: at a round's first decision they are 2**18 rows of 21 hands.
+    p_liar = np.empty((n, ho), dtype=f32)
+    p_liar[...] = sub_liar[:, :ho]
+    np.copyto(p_liar, sub_liar[:, h : h + 1], where=mine[:, None])
+    p_edge = np.empty((n, ho), dtype=f32)
+    p_edge[...] = sub_edge[:, :ho]
+    np.copyto(p_edge, sub_edge[:, h : h + 1], where=~mine[:, None])  # my bid led here: my column
     if m == 0:
-        liar_w[0] = 0.0  # the opener must bid
-    tot = liar_w.copy()
+        p_liar[0] = 0.0  # the opener must bid
+    tot = p_liar.copy()
     for j in range(r):
-        tot[: 1 << j] += edge_w[1 << j : 2 << j]
-    top_rel = np.zeros(1 << r, dtype=np.int64) - 1
+        tot[: 1 << j] += p_edge[1 << j : 2 << j]
+    top_rel = np.full(n, -1, dtype=np.int64)
     for j in range(r):
         top_rel[1 << j : 2 << j] = j
-    nact = (r - 1 - top_rel + (rows != 0)).astype(f32)[:, None]
-    safe = np.where(tot > 0, tot, 1.0)
-    p_liar = np.where(tot > 0, liar_w / safe, 1.0 / nact).astype(f32)
-    if m == 0:
-        p_liar[0] = 0.0
-    p_edge = edge_w  # normalised in place by the parents' totals, slice by slice
+    uniform = (1.0 / (r - 1 - top_rel + (rows != 0))).astype(f32)[:, None]  # 1 / the actor's actions
+    unreached = tot <= 0  # weights all zero: the table's uniform stand-in
+    # Normalise in place: liar by its own node's total, each bid by its parent's (slice by slice).
+    np.divide(p_liar, tot, out=p_liar, where=~unreached)
+    np.copyto(p_liar, uniform, where=unreached)
     for j in range(r):
         s = slice(1 << j, 2 << j)
         par = slice(0, 1 << j)
-        p_edge[s] = np.where(tot[par] > 0, edge_w[s] / safe[par], 1.0 / nact[par])
-    del tot, safe, liar_w
+        np.divide(p_edge[s], tot[par], out=p_edge[s], where=~unreached[par])
+        np.copyto(p_edge[s], uniform[par], where=unreached[par])
+    if m == 0:
+        p_liar[0] = 0.0
+    del tot, unreached
     holds = _holds(a, b, wild)  # [bid, h0, h1]
     mine_holds = holds[:, h, :] if me == 0 else holds[:, :, h]  # [bid, other's hand]
     # The payoff to me of "liar" at a node: the last bid's bidder wins when it holds.
     bidder_is_me = ((parity + 1) % 2) == me  # after an odd count of bids the opener bid last
     sign = np.where(bidder_is_me, 1.0, -1.0).astype(f32)[:, None]
-    values = np.zeros((1 << r, ho), dtype=f32)  # the children's sums, then each node's value
+    values = np.zeros((n, ho), dtype=f32)  # the children's sums, then each node's value
     for j in reversed(range(r)):
         s = slice(1 << j, 2 << j)
         values[s] += p_liar[s] * (mine_holds[top + 1 + j][None, :] * sign[s])
