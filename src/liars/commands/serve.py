@@ -114,9 +114,12 @@ def run(args: argparse.Namespace) -> int:
 
     from ..server import default_db
 
+    db = args.db or default_db()
+    if args.redis and db.startswith("sqlite"):  # a clear refusal, not a traceback from create_app
+        print("--redis needs a PostgreSQL --db: several processes cannot share SQLite", file=sys.stderr)
+        return 2
     _raise_fd_limit(args.max_connections)
     app, options = build(args)
-    db = args.db or default_db()
     print(f"liars server on http://{args.host}:{args.port} (database {db.split('://')[0]})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, **options)
     return 0
