@@ -168,7 +168,10 @@ class Hub:
                 held = await self.store.renew(self.owner, self.lease)
                 if self.cluster is not None:  # taken while this process was thought dead
                     for table in before:
-                        if table.id not in held and self.tables.get(table.id) is table:
+                        if table.id in held or self.tables.get(table.id) is not table:
+                            continue
+                        head = await self.store.head(table.id)  # or just over: not renewed
+                        if head is not None and head[0] != self.owner and self.tables.get(table.id) is table:
                             table.break_(RuntimeError("another process took the table"))
                 await self.expire_waiting()
             except Exception as exc:
