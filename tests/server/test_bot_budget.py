@@ -99,6 +99,35 @@ def test_waiting_moves_go_one_at_a_time_as_the_budget_refills() -> None:
     assert times[-1] - times[0] >= 0.04  # nine more moves of 10 ms each: paced, not let through at once
 
 
+def test_unwatched_tables_of_bots_get_a_share_however_free_the_budget() -> None:
+    async def run() -> tuple[int, int, float]:
+        budget = BotBudget(0.01, burst=MOVE_COST, unwatched_share=0.5)  # 20 moves a second, 10 unseen
+        counts = {True: 0, False: 0}
+        elapsed = [0.0]
+
+        async def moves(watched: bool) -> None:
+            while True:
+                await budget.admit(watched)
+                counts[watched] += 1
+
+        tasks = [asyncio.create_task(moves(False))]
+        t0 = time.monotonic()
+        await asyncio.sleep(0.5)
+        unwatched_alone, elapsed[0] = counts[False], time.monotonic() - t0
+        tasks.append(asyncio.create_task(moves(True)))
+        counts[False] = 0
+        await asyncio.sleep(0.5)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        return unwatched_alone, counts[True], elapsed[0]
+
+    unwatched_alone, watched, elapsed = asyncio.run(run())
+    # 10 a second from the unwatched share (and its burst of one), not 20 from the budget
+    assert 2 <= unwatched_alone <= 10 * elapsed + 2, (unwatched_alone, elapsed)
+    assert watched >= 4  # a watched table beside it gets the rest
+
+
 def test_a_cancelled_waiter_leaves_the_queue() -> None:
     async def run() -> int:
         budget = BotBudget(1.0, burst=0.001)

@@ -126,7 +126,7 @@ class BotDriver:
                     "table %s: bot %s failed (%r); it plays its first legal action", table.id, level, exc
                 )
                 action, cpu = legal[0], 0.0
-            budget.charge(cpu)
+            budget.charge(cpu, unwatched=not people and not watched)
             async with table.lock:
                 job = self.next_job()
                 if job is None or job[0] != seat or job[3] != token:
