@@ -3,9 +3,11 @@
 The same load as ``bench/load.py`` (four-seat Liar's Dice tables of random bots
 over real WebSockets, ``--think`` ms before each action), against ``liars serve
 --db postgresql+asyncpg://...`` alone and then against ``--procs`` processes of
-one cluster (``--redis``), as behind a load balancer without stickiness: table
-``t`` is made on process ``t % n`` and seat ``i`` connects to process ``i % n``,
-so most seats are relayed to their table's owner.  The servers all run on core
+one cluster (``--redis``), twice: with each seat connected to its table's owner
+(as behind a balancer that routes by table), and as behind a load balancer
+without stickiness: table ``t`` is made on process ``t % n`` and seat ``i``
+connects to process ``i % n``, so half the seats (with two processes) are
+relayed to their table's owner.  The servers all run on core
 0 (one process or several: the same CPU), the clients on core 1, so the
 figures compare the cluster's cost at equal CPU: actions/s, the clients' p99
 (action sent to next view, every hop included) and the servers' CPU per action.
@@ -42,7 +44,7 @@ def start(db: str, schema: str, data: str, redis: str | None, prefix: str) -> tu
     return launch(cmd, port, data), port
 
 
-async def run(bases: list[str], pids: list[int], tables: int, think: float) -> dict[str, Any]:
+async def run(bases: list[str], pids: list[int], tables: int, think: float, spread: bool) -> dict[str, Any]:
     n = len(bases)
     made: list[tuple[str, str]] = []  # (table, token)
     clients = [httpx.AsyncClient(base_url=b, timeout=30) for b in bases]
@@ -62,7 +64,8 @@ async def run(bases: list[str], pids: list[int], tables: int, think: float) -> d
                 )
                 tokens.append(j.json()["token"])
             made += [(out["table"], tok) for tok in tokens]
-        seats = [(bases[i % n], table, tok) for i, (table, tok) in enumerate(made)]
+        # spread: as behind a balancer without stickiness; else each seat at its table's owner
+        seats = [(bases[(i if spread else i // 4) % n], table, tok) for i, (table, tok) in enumerate(made)]
         for c in clients:
             await c.get("/api/metrics", params={"reset": "1"})
         lat: list[float] = []
@@ -98,7 +101,7 @@ async def run(bases: list[str], pids: list[int], tables: int, think: float) -> d
     }
 
 
-def one(db: str, redis: str | None, procs: int, tables: int, think: float) -> dict[str, Any]:
+def one(db: str, redis: str | None, procs: int, tables: int, think: float, spread: bool) -> dict[str, Any]:
     """A fresh schema (and Redis prefix), ``procs`` servers, the load, everything stopped again."""
     schema = f"liars_bench_{os.getpid()}_{procs}"
     prefix = f"liars-bench-{secrets.token_hex(4)}"
@@ -112,7 +115,7 @@ def one(db: str, redis: str | None, procs: int, tables: int, think: float) -> di
                 started.append(proc)
                 ports.append(port)
             bases = [f"http://127.0.0.1:{p}" for p in ports]
-            return asyncio.run(run(bases, [p.pid for p in started], tables, think))
+            return asyncio.run(run(bases, [p.pid for p in started], tables, think, spread))
     finally:
         for p in started:
             p.terminate()
@@ -231,13 +234,16 @@ def main() -> None:
         print(f"PostgreSQL, 4 connections committing in a loop: {asyncio.run(pg_capacity(args.db))}")
         print(f"Redis, 1 KB publications to one subscriber: {asyncio.run(redis_capacity(args.redis))}")
     print(f"PostgreSQL, {args.tables} tables x 4 seats, think {args.think:g} ms; servers on core 0")
-    for procs in (1, args.procs):
-        out = one(args.db, args.redis, procs, args.tables, args.think / 1000)
-        what = "one process, no Redis" if procs == 1 else f"{procs} processes, Redis, seats spread"
+    runs = [(1, False, "one process, no Redis")]
+    runs.append((args.procs, False, f"{args.procs} processes, Redis, each seat at its table's owner"))
+    runs.append((args.procs, True, f"{args.procs} processes, Redis, seats spread"))
+    for procs, spread, what in runs:
+        out = one(args.db, args.redis, procs, args.tables, args.think / 1000, spread)
         print(
             f"{what}: {out['actions']} actions in {out['wall_s']} s = {out['actions_per_s']} actions/s, "
             f"errors {out['errors']}; client p50 {out['client_p50_ms']} ms, p99 {out['client_p99_ms']} ms; "
-            f"server p99 {out['server_p99_ms']} ms; server CPU {out['server_cpu_ms']} ms per action"
+            f"server p99 {out['server_p99_ms']} ms; server CPU {out['server_cpu_ms']} ms per action",
+            flush=True,
         )
         if out["first_error"]:
             print(f"  first error: {out['first_error']}")
