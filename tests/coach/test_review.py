@@ -147,3 +147,12 @@ def test_a_save_whose_moves_lead_elsewhere_is_refused() -> None:
     for broken in ("[]", "not json", '{"format": "liars/1"}'):
         with pytest.raises(liars.GameConfigError):
             review_saved(broken, settings=FAST)
+
+
+def test_warmed_bots_give_the_same_review_as_cold_ones() -> None:
+    """The continuations' strong dice bots start from copies that read the history once: the same numbers."""
+    game, moves = played("liars-dice", 3, seed=9)
+    plan = replace(SETTINGS["liars-dice"], samples=2)
+    warm = review(game, moves, 0, settings=plan)
+    cold = review(game, moves, 0, settings=replace(plan, warm=False))
+    assert warm.items and warm.to_json() == cold.to_json()

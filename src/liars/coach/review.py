@@ -132,8 +132,9 @@ def review(
     """The review of ``seat``'s decisions in the game ``moves`` make from ``game.new_game()``.
 
     ``start``: the game's first position when it was not the seed's deal (a
-    ``setup``'s chosen position); it is copied, never changed.  ``settings`` (default: the game's :data:`~.review_play.SETTINGS`) fix the
-    work; with the same arguments the review is the same, in any process.
+    ``setup``'s chosen position); it is copied, never changed.  ``settings``
+    (default: the game's :data:`~.review_play.SETTINGS`) fix the work; with
+    the same arguments the review is the same, in any process.
     A move that does not fit the game is refused with
     :class:`~liars.IllegalAction` naming it; nothing is kept.
     """

@@ -21,6 +21,7 @@ at a horizon; the poker version is cheap enough to be played strong to the end
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -38,13 +39,14 @@ class Settings:
     samples: int
     strong: int | None  # moves of the strong bot in each continuation before basic takes over
     horizon: int | None = None  # moves after which a continuation stops and is scored by leaf()
+    warm: bool = True  # start each continuation's strong bots from copies that read the history once
 
 
 #: Per game: chosen so that a four-player review finishes in seconds (bench/coach_review.py).
 SETTINGS: dict[str, Settings] = {
     "liars-dice": Settings(samples=16, strong=8),
     "liars-dice-poker": Settings(samples=24, strong=None),
-    "cheat": Settings(samples=12, strong=None, horizon=200),
+    "cheat": Settings(samples=10, strong=None, horizon=100),
     "liegen": Settings(samples=8, strong=4, horizon=80),
     "love-letter": Settings(samples=12, strong=0),
 }
@@ -69,12 +71,21 @@ class Tally:
     moves: int = 0
 
 
-def playout(state: State, seat: int, seed: str, settings: Settings, tally: Tally) -> float:
+def playout(
+    state: State,
+    seat: int,
+    seed: str,
+    settings: Settings,
+    tally: Tally,
+    warm: Mapping[int, Any] | None = None,
+) -> float:
     """Play ``state`` on to the end with bots (seeded by ``seed``); ``seat``'s share of the win.
 
     A game that reaches the bots' action bound unfinished (one going round
     in circles) counts as an even share among the players, which is what an
-    unfinished game tells about anybody's chance.
+    unfinished game tells about anybody's chance.  ``warm``: per seat, a
+    strong bot that has read the history already (:func:`warmed`), copied
+    and reseeded instead of building one that reads it again.
     """
     game = state.game
     strong: dict[int, Bot] = {}
@@ -92,9 +103,7 @@ def playout(state: State, seat: int, seed: str, settings: Settings, tally: Tally
             state.act(s, legal[0])
         else:
             if settings.strong is None or made < settings.strong:
-                bot = strong.get(s) or strong.setdefault(
-                    s, make_bot("strong", game.id, seed=seed_for(seed, "s", s))
-                )
+                bot = strong.get(s) or strong.setdefault(s, _strong(game, s, seed_for(seed, "s", s), warm))
             else:
                 bot = basic.get(s) or basic.setdefault(
                     s, make_bot("basic", game.id, seed=seed_for(seed, "b", s))
@@ -106,6 +115,38 @@ def playout(state: State, seat: int, seed: str, settings: Settings, tally: Tally
     if state.over:
         return state.returns()[seat]
     return 0.0 if knocked_out(state, seat) else leaf(state, seat)
+
+
+def _strong(game: Game, seat: int, seed: int, warm: Mapping[int, Any] | None) -> Bot:
+    template = warm.get(seat) if warm is not None else None
+    if template is None:
+        return make_bot("strong", game.id, seed=seed)
+    bot: Any = copy.deepcopy(template)
+    bot.rng.seed(seed)  # the copy's generator, shared with its search: one reseed
+    out: Bot = bot
+    return out
+
+
+def warmed(world: State) -> dict[int, Any] | None:
+    """Per seat, a strong bot that has read ``world``'s history (a sampled world's: the public part).
+
+    Only bots that learn from the history alone (``learn(view)``: the strong
+    Liar's Dice bot reads the rounds whose cups were lifted) are warmed; the
+    history is the same in every world sampled from one view, so one reading
+    serves them all.  Reading it costs more than the rest of a short
+    continuation; ``tests/coach/test_review.py`` checks that a warmed review
+    equals a cold one.
+    """
+    game = world.game
+    probe = make_bot("strong", game.id, seed=0)
+    if not callable(getattr(probe, "learn", None)) or not hasattr(probe, "rng"):
+        return None
+    out: dict[int, Any] = {}
+    for s in range(game.players):
+        bot: Any = make_bot("strong", game.id, seed=0)
+        bot.learn(world.view(s))
+        out[s] = bot
+    return out
 
 
 def leaf(state: State, seat: int) -> float:
@@ -152,10 +193,13 @@ def compare(
     seat = view["seat"]
     worlds = rng_for(key, "worlds")
     totals = [0.0] * len(actions)
+    warm: dict[int, Any] | None = None
     for k in range(settings.samples):
         world = game.sample_state(view, worlds)
+        if k == 0 and settings.warm:
+            warm = warmed(world)
         for i, action in enumerate(actions):
             state = world.clone()
             state.act(seat, action)
-            totals[i] += playout(state, seat, f"{key}:{k}", settings, tally)
+            totals[i] += playout(state, seat, f"{key}:{k}", settings, tally, warm)
     return [t / settings.samples for t in totals]
