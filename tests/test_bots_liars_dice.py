@@ -513,6 +513,12 @@ def test_strong_takes_its_settings_from_the_rules_unless_given() -> None:
         given.act(state.view(0), state.legal_actions(0))
         assert (given.belief, given.temp) == (0.5, 0.3)
     assert ld.TUNED[True, False]["belief"] > ld.TUNED[False, False]["belief"]  # wild ones: bids read harder
+    # A table of three or more with wild ones credits a seat less before its cups are seen.
+    table = position([[1, 2, 3], [4, 5, 6], [2, 2, 3]], 0, [], wild_ones=True)
+    bot = bots.make("strong", "liars-dice", seed=1)
+    bot.act(table.view(0), table.legal_actions(0))
+    assert bot.share_prior == ld.AT_A_TABLE[True, False]["share_prior"] < ld.TUNED[True, False]["share_prior"]
+    assert ld.tuned(True, False, 3)["share_prior"] == bot.share_prior
 
 
 def test_search_candidates_are_the_calls_and_each_faces_two_smallest_raises_from_the_legal_actions() -> None:
