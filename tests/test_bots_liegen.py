@@ -320,3 +320,19 @@ def test_strong_decides_quickly() -> None:
         worst = max(worst, time.perf_counter() - t0)
         state.act(seat, basic.act(view, legal) if rng.random() < 0.9 else rng.choice(legal))
     assert worst < 1.0
+
+
+def test_the_rank_step_cycle_against_three_trackers_ends() -> None:
+    """Seed 5's match 1 under rank_step: three Trackers traded two-card piles round and round.
+
+    Before strong let calls go when the hand sizes and pile came round again, the game ran into
+    the arena's bound (10,000 actions, reported unfinished); now it ends.
+    """
+    from liars import arena
+
+    spec = "gauntlet.liegen:Tracker"
+    config = arena.Config("liegen", ("strong", spec, spec, spec), 5, (("follow", "rank_step"),))
+    match = arena.schedule(config, 2)[1]
+    record = arena.play(config, match)
+    assert not record["unfinished"]
+    assert record["actions"] < bots.action_bound(liars.make("liegen", players=4, follow="rank_step")) // 2
