@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from ..core import Game
 from ..games.liars_dice import bid_index as index_of
 from .base import Encoder, Field, Obs, thermo
@@ -52,8 +54,10 @@ class DiceEncoder(Encoder):
         super().__init__(game)
         self._rel = [tuple((s - me) % n for s in range(n)) for me in range(n)]
         self._cup_cells: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self._round_memo: dict[tuple[int | None, ...], list[int]] = {}
-        # Offsets of the per-step fields, bid indexes' -7 folded in (see fill).
+        self._round_memo: dict[tuple[int | None, ...], Obs] = {}
+        # Every bid's index by (quantity, face), from the engine's bid_index: a lookup, not a call, per bid.
+        self._bid_at = {(q, f): index_of(q, f) for q in range(1, n * d + 1) for f in range(1, FACES + 1)}
+        # Offsets of the fields set at every step (see _step).
         self._at_to_act = self.offsets["to_act"]
         self._at_bid = self.offsets["bid"]
         self._at_bids = self.offsets["bids"]
@@ -77,56 +81,64 @@ class DiceEncoder(Encoder):
             cells = self._cup_cells[key] = tuple(found)
         return cells
 
-    def _round_cells(self, me: int, dice: list[int], counts: list[int], opener: int | None) -> list[int]:
-        """The cells of my dice, the dice counts and the opener: fixed for a whole round.
+    def _round(self, me: int, dice: list[int], counts: list[int], opener: int | None) -> Obs:
+        """The observation with only my dice, the dice counts and the opener set: fixed for a round.
 
-        Cached per (seat, dice, counts, opener), like the cups: a game
-        shows each round to its seats at every one of their steps.
+        Cached per (seat, dice, counts, opener), like the cups, and read-only:
+        a game shows each round to its seats at every one of their steps, so a
+        step copies this array and sets its few own cells (whose turn, the
+        bids) instead of building the vector from nothing.
         """
         key = (me, opener, *counts, 0, *dice)
-        cells = self._round_memo.get(key)
-        if cells is None:
+        base = self._round_memo.get(key)
+        if base is None:
             rel = self._rel[me]
             d = self.dice
             cells = list(self._cells(dice)) if dice else []  # my_dice is the first field: offset 0
             at = self.offsets["dice_counts"]
             for s, c in enumerate(counts):
                 if c:
-                    base = at + rel[s] * d
-                    cells += range(base, base + c)
+                    start = at + rel[s] * d
+                    cells += range(start, start + c)
             if opener is not None:
                 cells.append(self.offsets["opener"] + rel[opener])
             if len(self._round_memo) > 4096:
                 self._round_memo.clear()
-            self._round_memo[key] = cells
-        return cells
+            base = np.zeros(self.size, dtype=np.float32)
+            base.put(cells, 1.0)
+            base.flags.writeable = False
+            self._round_memo[key] = base
+        return base
 
-    def fill(self, view: Mapping[str, Any], out: Obs) -> None:
-        # The cells to set are gathered in a list and set by one numpy call:
-        # item by item assignment costs more than the whole rest of the step.
-        # Seats go through a per-viewer table instead of (s - me) % n: this runs every step.
-        me = view["seat"]
-        rel = self._rel[me]
-        hot = self._round_cells(me, view["dice"], view["dice_counts"], view["opener"])[:]
+    def _step(self, view: Mapping[str, Any], out: Obs) -> None:
+        """Set the cells that change within a round: whose turn, the bid to beat, the bids, the last call.
+
+        One item at a time: a step sets two to five cells, where gathering
+        them for one ``put`` costs more than the assignments.  Bids go
+        through ``_bid_at`` (built from the engine's ``bid_index``) instead
+        of a call per bid.
+        """
+        rel = self._rel[view["seat"]]
         to_act = view["to_act"]
         if to_act:
-            hot.append(self._at_to_act + rel[to_act[0]])
+            out[self._at_to_act + rel[to_act[0]]] = 1.0
         bid = view["bid"]
         if bid is not None:
-            hot.append(self._at_bid + index_of(bid["quantity"], bid["face"]))
-        bids = view["bids"]
-        if bids:
+            bid_at = self._bid_at
+            out[self._at_bid + bid_at[bid["quantity"], bid["face"]]] = 1.0
             at, b = self._at_bids, self.bids
-            for bid in bids:
-                hot.append(at + rel[bid["seat"]] * b + index_of(bid["quantity"], bid["face"]))
+            for bid in view["bids"]:
+                out[at + rel[bid["seat"]] * b + bid_at[bid["quantity"], bid["face"]]] = 1.0
         rev = view["revealed"]
         if rev is not None:
             o = self.offsets
             d = self.dice
             bid = rev["bid"]
-            hot.append(o["rev_bid"] + index_of(bid["quantity"], bid["face"]))
-            hot.append(o["rev_call"] + (rev["call"] == "spot_on"))
-            hot.append(o["rev_caller"] + rel[rev["caller"]])
+            hot = [
+                o["rev_bid"] + index_of(bid["quantity"], bid["face"]),
+                o["rev_call"] + (rev["call"] == "spot_on"),
+                o["rev_caller"] + rel[rev["caller"]],
+            ]
             at = o["rev_dice"]
             for s, cup in enumerate(rev["dice"]):
                 if cup:
@@ -134,7 +146,16 @@ class DiceEncoder(Encoder):
             at = o["rev_losers"]
             for s in rev["losers"]:
                 hot.append(at + rel[s])
-        out.put(hot, 1.0)
+            out.put(hot, 1.0)
+
+    def fill(self, view: Mapping[str, Any], out: Obs) -> None:
+        np.copyto(out, self._round(view["seat"], view["dice"], view["dice_counts"], view["opener"]))
+        self._step(view, out)
+
+    def observe(self, view: Mapping[str, Any]) -> Obs:
+        out = self._round(view["seat"], view["dice"], view["dice_counts"], view["opener"]).copy()
+        self._step(view, out)
+        return out
 
     def action_name(self, action: int) -> str:
         return str(self.game.action_from_id(action))
