@@ -155,11 +155,9 @@ def review(
         try:
             state.act(who, action)
         except IllegalAction as exc:
-            raise IllegalAction(
-                f"move {index} ({who}, {action!r}) does not fit the game: {exc}",
-                code=exc.code,
-                params=exc.params,
-            ) from None
+            # A record whose move does not fit is a bad record: the save's one code, the reason as detail.
+            detail = f"move {index} ({who}, {action!r}) does not fit the game: {exc}"
+            raise IllegalAction(detail, code="bad_save", params={"detail": detail}) from None
     items.sort(key=lambda it: (-it.gain, it.move))
     return Review(game.id, seat, decisions, items, tally.playouts, tally.moves)
 
