@@ -40,7 +40,7 @@ def brute_exact(mine: list[int], unseen: int, q: int, f: int, wild: bool, exact:
 
 def brute_adjusted(view: dict[str, Any], q: int, f: int, wild: bool, spot: bool) -> float:
     """Every way the other cups can fall, each die weighted by the bot's belief about its seat."""
-    rules = tuned(wild, spot)
+    rules = tuned(wild, spot, view["players"])
     k = Knowledge(view["players"], wild, spot, rules["share_prior"])
     k.update(view)
     beliefs = Beliefs(view, rules["belief"], [k.share(s) for s in range(view["players"])])

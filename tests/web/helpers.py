@@ -60,8 +60,12 @@ def create_table(
     page.click("#create")
     page.wait_for_selector("#invite, #table")
     table = str(page.url.rsplit("/", 1)[1])
-    if page.locator("#invite").count():
-        INVITES[table] = page.locator("#invite").input_value()
+    # One read in the page: a table against bots starts at once, and its invite may be gone by a second call.
+    invite = page.evaluate(
+        "(() => { const e = document.querySelector('#invite'); return e ? e.value : null; })()"
+    )
+    if invite:
+        INVITES[table] = invite
     return table
 
 

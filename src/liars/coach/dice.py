@@ -41,7 +41,8 @@ class DiceCounts:
 
     def __init__(self, view: Mapping[str, Any], options: Mapping[str, Any]) -> None:
         wild = bool(options["wild_ones"])
-        rules = tuned(wild, bool(options["spot_on"]))
+        # the bot's own settings row for this table (from three seats on, wild ones use another prior)
+        rules = tuned(wild, bool(options["spot_on"]), int(view["players"]))
         knowledge = Knowledge(view["players"], wild, bool(options["spot_on"]), rules["share_prior"])
         knowledge.update(view)
         shares = [knowledge.share(s) for s in range(view["players"])]
