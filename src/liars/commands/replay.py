@@ -3,32 +3,19 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
 
     from rich.console import Console
 
-    from ..errors import usage_error
     from ..terminal import i18n
     from ..terminal.games import ui_for
-    from ..terminal.i18n import _
-    from ..terminal.loop import Quit, os_reason, replay
+    from ..terminal.loop import Quit, read_saved, replay
 
     i18n.use(i18n.choose(args.lang))
-    try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise usage_error(
-            _("Cannot read {file}: {reason}").format(file=args.file, reason=os_reason(exc, reading=True))
-        ) from None
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise usage_error(_("{file} is not a saved game.").format(file=args.file)) from None
+    text, data = read_saved(args.file)
     seat = args.seat
     if seat is None:
         seat = data.get("human") if isinstance(data, dict) and isinstance(data.get("human"), int) else 0

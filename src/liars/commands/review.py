@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 
@@ -18,19 +17,10 @@ def run(args: argparse.Namespace) -> int:
     from ..terminal.coach_review import show
     from ..terminal.games import ui_for
     from ..terminal.i18n import _
-    from ..terminal.loop import os_reason
+    from ..terminal.loop import read_saved
 
     i18n.use(i18n.choose(args.lang))
-    try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise usage_error(
-            _("Cannot read {file}: {reason}").format(file=args.file, reason=os_reason(exc, reading=True))
-        ) from None
-    try:
-        data = json.loads(text)
-    except ValueError:
-        data = None
+    text, data = read_saved(args.file)
     if not isinstance(data, dict):
         raise usage_error(_("{file} is not a saved game.").format(file=args.file))
     players = data.get("players")

@@ -269,6 +269,24 @@ def os_reason(exc: OSError, reading: bool = False) -> str:
     return reasons.get(exc.errno or 0) or exc.strerror or str(exc)
 
 
+def read_saved(file: str) -> tuple[str, Any]:
+    """A saved game's text and its JSON, or a usage error in the player's words (``replay``, ``review``).
+
+    Only the file and its JSON are checked here: what the JSON must hold is
+    ``liars.load``'s to say.
+    """
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise usage_error(
+            _("Cannot read {file}: {reason}").format(file=file, reason=os_reason(exc, reading=True))
+        ) from None
+    try:
+        return text, json.loads(text)
+    except ValueError:
+        raise usage_error(_("{file} is not a saved game.").format(file=file)) from None
+
+
 def unwritable(path: str) -> str | None:
     """Why ``path`` could not be saved to, checked without writing it; None if it looks fine.
 
