@@ -1,0 +1,155 @@
+"""The strong Liegen bot's odds: how often a seat calls or bluffs, and P(the top card is a lie).
+
+A mixin of :class:`liars.bots.liegen.StrongBot`, kept apart so that what the
+bot believes about a claim can be read (and is used by the coach) without the
+way it plays.  Every estimate is fixed work (``samples`` sampled hands), drawn
+with the bot's own RNG, from the seat's :class:`Knowledge` only.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..games.liegen import CARD_INDEX, JOKER
+from .liegen_beliefs import Knowledge, ann_codes
+
+
+class LieOdds:
+    """Habit rates and lie odds from the public history and the seat's own cards."""
+
+    rng: random.Random
+    samples: int
+    bluff: float
+    forced: float
+    suit_trust: float
+
+    def call_rate(self, k: Knowledge, s: int, left: int) -> float:
+        """How often seat ``s`` calls a play that leaves ``left`` cards (prior 1 in 20, then its record)."""
+        b = 0 if left <= 3 else 1
+        return (k.called[s][b] + 0.5) / (k.asked[s][b] + 10.0)
+
+    def bluff_rate(self, k: Knowledge, s: int) -> float:
+        """How often ``s`` lies when it need not, at a pile this size: a small prior, then its turned cards.
+
+        Only cards turned while ``s`` held five or more count: from such a hand a
+        lie is seldom forced, so they measure bluffing, not bad luck.  Piles up
+        to four and bigger ones are kept apart: bluffers bluff when it is cheap.
+        """
+        b = 0 if k.pile_size <= 4 else 1
+        lies, truths = k.free_lies[s][b], k.free_truths[s][b]
+        return (lies + 5.0 * self.bluff) / (lies + truths + 5.0)
+
+    def lie_chance(self, k: Knowledge) -> float:
+        """P(the top card is a lie), by sampling the claimant's hand before the play.
+
+        Each sampled hand is weighted by the chance it makes this claim: an
+        honest player names one of its cards that follow; a liar (always when
+        nothing follows, else at its bluff rate) names any legal code.  Cards
+        the others claimed earlier in this trick are, as likely as those claims
+        were true, in the pile and not in the claimant's hand; under
+        ``follow = "suit"`` (one suit for the whole trick) the claimant's own
+        earlier claims in the trick each used a card of the suit, so the hand is
+        drawn as it was when the trick began and must have held one more.
+        """
+        claim = k.claim or ""
+        c = k.claimant
+        pool = k.unknown_pool(c)
+        fixed = list(k.located[c])
+        pool = [x for x in pool if x not in k.located[c]]
+        beta = self.bluff_rate(k, c)
+        rng = self.rng
+        trick = k.trick
+        if k.follow == "suit":
+            return self._suit_lie_chance(k, claim, c, pool, fixed, beta)
+        # Others' earlier claims in this trick: the claimed card (one of the claimed rank) is in the pile.
+        claimed: list[list[int]] = []
+        for s, code, own in trick[:-1]:
+            if s != k.seat and own is None:
+                cands = [x for x in k.matching(code) if x in pool]
+                if cands:
+                    claimed.append(cands)
+        need = k.sizes[c] + 1 - len(fixed)
+        if need < 0:
+            return 0.5
+        prev = k.prev_ann
+        if prev is None:
+            return beta  # a lead may name anything: it is a lie only if the player chose to bluff
+        legal_count = max(1, sum(1 for code in ann_codes(k) if k.follows(code, prev)))
+        trust = 1.0 - beta
+        w_true = w_lie = 0.0
+        for _ in range(self.samples):
+            if claimed:
+                out = set()
+                for cands in claimed:
+                    if rng.random() < trust:
+                        out.add(cands[rng.randrange(len(cands))])
+                avail = [x for x in pool if x not in out] if out else pool
+            else:
+                avail = pool
+            if need > len(avail):
+                continue
+            held = fixed + rng.sample(avail, need)
+            options: set[int] = set()
+            n_match = 0
+            jokers = 0
+            for card in held:
+                if card == JOKER:
+                    jokers = 1
+                elif card not in options and k.honest_code(card, prev) is not None:
+                    options.add(card)
+                    n_match += k.honest_code(card, prev) == claim
+            n_opt = len(options) + jokers
+            if n_opt:
+                p_h = (n_match + jokers / legal_count) / n_opt
+                w_true += trust * p_h
+                w_lie += beta * p_h
+            else:
+                w_lie += self.forced / legal_count
+        total = w_true + w_lie
+        return w_lie / total if total > 0 else 0.5
+
+    def _suit_lie_chance(
+        self, k: Knowledge, claim: str, c: int, pool: list[int], fixed: list[int], beta: float
+    ) -> float:
+        if k.prev_ann is None:
+            return beta  # the lead names its own suit: it holds one of it unless it bluffs
+        suit = CARD_INDEX[claim] & 3
+        earlier = [s for s, _, _ in k.trick[:-1]]
+        own = earlier.count(c)
+        others = sum(1 for s, _, card in k.trick[:-1] if s != c and card is None)
+        suited = [x for x in pool if x == JOKER or x & 3 == suit]
+        plain = [x for x in pool if not (x == JOKER or x & 3 == suit)]
+        size = k.sizes[c] + 1 + own - len(fixed)
+        base = sum(1 for x in fixed if x == JOKER or x & 3 == suit)
+        # Cards of the suit it picked up with a pile are in its hand, not spread over the pool.
+        extra = min(k.taken[c][suit], max(0.0, len(suited) - 1.0), max(0.0, size - 1.0))
+        whole = int(extra)
+        base += whole
+        size -= whole
+        suited = suited[whole:]
+        trust = 1.0 - beta
+        rng = self.rng
+        w_true = w_lie = 0.0
+        # Under one suit a trick, players run out of it and must lie: an earlier claim of the
+        # trick used a card of the suit only about three times in four.
+        for _ in range(self.samples):
+            gone = sum(1 for _ in range(others) if rng.random() < self.suit_trust)
+            s_left = max(0, len(suited) - gone)
+            total = s_left + len(plain)
+            if size > total or size < 0:
+                continue
+            # Suited cards among ``size`` drawn from ``s_left`` suited and the plain ones.
+            have = base
+            s_rem, t_rem = s_left, total
+            for _ in range(size):
+                if rng.random() * t_rem < s_rem:
+                    have += 1
+                    s_rem -= 1
+                t_rem -= 1
+            if have > own:
+                w_true += trust
+                w_lie += beta
+            else:
+                w_lie += self.forced
+        tot = w_true + w_lie
+        return w_lie / tot if tot > 0 else 0.5
