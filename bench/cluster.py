@@ -33,6 +33,7 @@ import httpx
 from load import cpu_seconds, free_port, launch, pg_schema
 
 from liars.server.client import play_seat
+from liars.server.cluster import forget
 
 
 def start(db: str, schema: str, data: str, redis: str | None, prefix: str) -> tuple[Any, int]:
@@ -132,19 +133,7 @@ def one(db: str, redis: str | None, procs: int, tables: int, think: float, sprea
             p.wait(20)
         asyncio.run(pg_schema(db, f"DROP SCHEMA {schema} CASCADE"))
         if redis and procs > 1:
-            asyncio.run(_forget(redis, prefix))
-
-
-async def _forget(redis: str, prefix: str) -> None:
-    from redis.asyncio import Redis
-
-    r = Redis.from_url(redis)
-    try:
-        keys = [k async for k in r.scan_iter(f"{prefix}:*")]
-        if keys:
-            await r.delete(*keys)
-    finally:
-        await r.aclose()
+            asyncio.run(forget(redis, prefix))
 
 
 async def pg_capacity(db: str, seconds: float = 5.0) -> dict[str, float]:

@@ -29,6 +29,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from liars.server.client import whole_view
+from liars.server.cluster import forget
 
 from .conftest import PG_URL, Db, make_db
 from .test_crash import free_port
@@ -141,19 +142,7 @@ class Cluster:
             except subprocess.TimeoutExpired:
                 p.proc.kill()
                 p.proc.wait(5)
-
-        async def clean() -> None:
-            from redis.asyncio import Redis
-
-            r = Redis.from_url(REDIS)
-            try:
-                keys = [k async for k in r.scan_iter(f"{self.prefix}:*")]
-                if keys:
-                    await r.delete(*keys)
-            finally:
-                await r.aclose()
-
-        asyncio.run(clean())
+        asyncio.run(forget(REDIS, self.prefix))
 
 
 @pytest.fixture(scope="module")

@@ -79,6 +79,41 @@ def rendezvous(table_id: str, members: list[str]) -> str:
     return max(members, key=lambda m: hashlib.blake2b(f"{table_id}|{m}".encode(), digest_size=8).digest())
 
 
+def _glob_escape(text: str) -> str:
+    """``text`` matched literally by a Redis ``SCAN MATCH`` pattern (its ``*?[]\\`` escaped)."""
+    return "".join("\\" + c if c in "*?[]\\" else c for c in text)
+
+
+async def forget(redis_url: str, prefix: str) -> int:
+    """Delete every Redis key of the cluster ``prefix`` (``--redis-prefix``); returns how many.
+
+    A cluster leaves keys behind when it is gone: its ``members`` set names every process that
+    ever joined (a process stopped cleanly deletes only its own liveness key), so a benchmark or
+    a test run that makes a cluster under a prefix of its own calls this once every process of
+    it has stopped (a live one would write its keys again).  Only ``prefix:`` and what follows
+    is matched, literally: ``liars`` never takes ``liars-test:...`` or another prefix's keys,
+    even one with glob characters in it.  The pub/sub channels are not keys: nothing to delete.
+    """
+    if not prefix:
+        raise ValueError("forget needs a cluster prefix: an empty one would match other clusters' keys")
+    from redis.asyncio import Redis
+
+    r = Redis.from_url(redis_url)
+    deleted = 0
+    try:
+        batch: list[bytes] = []
+        async for k in r.scan_iter(match=f"{_glob_escape(prefix)}:*", count=500):
+            batch.append(k)
+            if len(batch) >= 500:
+                deleted += await r.delete(*batch)
+                batch = []
+        if batch:
+            deleted += await r.delete(*batch)
+    finally:
+        await r.aclose()
+    return deleted
+
+
 class RemoteSocket:
     """At the owner: a client connected to another process (``src``), as :func:`.ws.play` sees it."""
 
