@@ -146,6 +146,19 @@ async def games(request: Request) -> Response:
     return JSONResponse([liars.game_class(g).info.to_json() for g in liars.GAME_IDS])
 
 
+async def defaults(request: Request) -> Response:
+    # What a table gets for each timer its host leaves out: the web lobby says so next to the
+    # fields (before, it said "90" whatever ``liars serve --turn-seconds`` had set).
+    fields = CreateTable.model_fields
+    return JSONResponse(
+        {
+            "turn_seconds": hub_of(request).turn_seconds,  # for two or more human seats; null: none
+            "window_seconds": fields["window_seconds"].default,
+            "grace_seconds": fields["grace_seconds"].default,
+        }
+    )
+
+
 async def create(request: Request) -> Response:
     req = await _body(request, CreateTable)
     settings = {
@@ -237,6 +250,7 @@ def rate_refusal(http_rate: float, read_rate: float | None, wait: int) -> Respon
 
 ROUTES = [
     Route("/api/games", games),
+    Route("/api/defaults", defaults),
     Route("/api/tables", create, methods=["POST"]),
     Route("/api/tables/{table_id}", show, name="table"),
     Route("/api/tables/{table_id}/join", join, methods=["POST"]),

@@ -124,7 +124,7 @@ export function gameName(id) {
 // -- routing ---------------------------------------------------------------------------------
 async function route() {
   const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)/);
-  if (!S.games.length) [S.games, S.levels] = await Promise.all([api("/api/games"), api("/api/bots")]);
+  if (!S.games.length) [S.games, S.levels, S.defaults] = await Promise.all([api("/api/games"), api("/api/bots"), api("/api/defaults")]);
   if (!m) {
     closeSocket();
     S.tableId = null;

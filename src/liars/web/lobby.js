@@ -48,6 +48,14 @@ function optionInput(o) {
   return h("div", { class: "field" }, h("label", { for: id }, optLabel(o.name)), input);
 }
 
+// What an empty "Seconds per turn" gives: the server's own default (`liars serve --turn-seconds`,
+// from GET /api/defaults), not a figure written into the page: a server started with another
+// limit, or none, showed "90" all the same.
+function turnLabel(secs) {
+  if (secs === null || secs === undefined) return t("turn_seconds_none");
+  return t("turn_seconds", { s: new Intl.NumberFormat(getLang()).format(secs) });
+}
+
 export function lobby({ S, api, go, store, gameName }) {
   const g = S.games.find((x) => x.id === form.game) || S.games.find((x) => x.id === "liars-dice") || S.games[0];
   if (form.game !== g.id) resetFor(g);
@@ -112,7 +120,7 @@ export function lobby({ S, api, go, store, gameName }) {
   WINDOWS.has(g.id) ? h("div", { class: "field" }, h("label", { for: "window" }, t("window_seconds")),
     h("input", { id: "window", type: "number", min: 0.05, max: 3600, step: "any", value: form.window,
       oninput: (e) => { form.window = e.target.value; } })) : null,
-  h("div", { class: "field" }, h("label", { for: "turn" }, t("turn_seconds")),
+  h("div", { class: "field" }, h("label", { for: "turn" }, turnLabel(S.defaults.turn_seconds)),
     h("input", { id: "turn", type: "number", min: 1, max: 3600, step: "any", value: form.turn,
       oninput: (e) => { form.turn = e.target.value; } })),
   h("div", { class: "field" }, h("label", { for: "grace" }, t("grace_seconds")),
