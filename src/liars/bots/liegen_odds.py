@@ -76,6 +76,8 @@ class LieOdds:
             return beta  # a lead may name anything: it is a lie only if the player chose to bluff
         legal_count = max(1, sum(1 for code in ann_codes(k) if k.follows(code, prev)))
         trust = 1.0 - beta
+        # The true announcement of each card that may be in the hand, worked out once (not per sample).
+        code_of = {x: k.honest_code(x, prev) for x in (*pool, *fixed) if x != JOKER}
         w_true = w_lie = 0.0
         for _ in range(self.samples):
             if claimed:
@@ -89,16 +91,16 @@ class LieOdds:
             if need > len(avail):
                 continue
             held = fixed + rng.sample(avail, need)
-            options: set[int] = set()
-            n_match = 0
-            jokers = 0
-            for card in held:
+            n_opt = n_match = jokers = 0
+            for card in held:  # ordinary cards are all different: the pool leaves out located ones
                 if card == JOKER:
                     jokers = 1
-                elif card not in options and k.honest_code(card, prev) is not None:
-                    options.add(card)
-                    n_match += k.honest_code(card, prev) == claim
-            n_opt = len(options) + jokers
+                else:
+                    named = code_of[card]
+                    if named is not None:
+                        n_opt += 1
+                        n_match += named == claim
+            n_opt += jokers
             if n_opt:
                 p_h = (n_match + jokers / legal_count) / n_opt
                 w_true += trust * p_h
