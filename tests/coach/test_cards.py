@@ -1,8 +1,10 @@
 """Cheat and Liegen odds of the coach: hand-counted positions, and the engines' own determinizations.
 
-The exact odds say every card the seat cannot place is equally likely to be
-in the last play; the engines' ``sample_state`` deals exactly those cards at
-random, so a large sample of its last plays must agree.
+Both numbers weigh the claimant's possible hands, drawn from the cards the
+seat cannot place; ``out_there`` counts those that would make the play true
+(by hand here), and the hands weighed must be the ones the engines'
+``sample_state`` deals (a large sample of them must agree).  How the two
+numbers relate (the claimant's record) is in ``test_cards_record.py``.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from typing import Any
 import pytest
 
 import liars
+from liars.bots import cheat as cheat_bot
+from liars.bots import liegen as liegen_bot
 from liars.coach import cards, odds
 from liars.games.cheat_cards import CARD_OF, RANK_OF
 from liars.games.liegen import CARD_INDEX
@@ -37,8 +41,9 @@ def test_cheat_one_ace_claimed_while_i_hold_three() -> None:
     state = game.new_game(setup={"hands": cheat_hands(["AC", "AD", "AH"]), "starter": 1})
     state.act(1, {"type": "play", "cards": ["2"]})  # a lie, as far as seat 0 can tell 1 chance in 34
     out = odds("cheat", state.view(0))
-    assert out["last_play_exact"] == pytest.approx(1 / 34, abs=1e-12)  # 52 - 18 unseen, one ace among them
-    assert out["out_there"] == 1
+    assert out["out_there"] == 1  # 52 - 18 unseen, one ace among them
+    assert 0.0 < out["last_play_exact"] < 1.0
+    assert out["last_play"] == out["last_play_exact"]  # seat 1 has no record yet
     assert out["claimed"] == {"rank": "A", "count": 1}
     assert 0.0 < out["last_play"] < 1.0
     assert odds("cheat", state.view(1))["last_play_exact"] is None  # its own play: nothing to judge
@@ -58,7 +63,6 @@ def test_cheat_module_function_and_entry_point_agree() -> None:
         "seat": 0,
         **cards.cheat_odds(view, view["options"]),
     }
-    assert cards.hypergeometric_all(1, 34, 1) == whole["last_play_exact"]
 
 
 def test_cheat_a_claim_of_more_than_can_be_out_there_is_a_sure_lie() -> None:
@@ -80,9 +84,7 @@ def test_cheat_my_own_cards_in_the_pile_are_not_in_the_play() -> None:
     # Seat 1 must claim twos; seat 0 holds one two (2C), so three are unseen among 52 - 16 - 2.
     state.act(1, {"type": "play", "cards": ["5"]})
     out = odds("cheat", state.view(0))
-    unseen = 52 - 16 - 2
-    assert out["out_there"] == 3
-    assert out["last_play_exact"] == pytest.approx(3 / unseen, abs=1e-12)
+    assert out["out_there"] == 3  # of 52 - 16 - 2 unseen
 
 
 def _random_positions(
@@ -111,20 +113,23 @@ def _random_positions(
     return out
 
 
-def test_cheat_exact_odds_agree_with_the_engines_sampling() -> None:
+def test_cheat_the_claimants_hands_weighed_are_the_engines_deal() -> None:
+    """P(the claimant held x of the rank before its play), as the odds weigh it, against sample_state."""
     rng = random.Random(9)
     for state, seat in _random_positions("cheat", {}, 4, 7):
         view = state.view(seat)
-        out = odds("cheat", view)
         last = view["last_play"]
-        rank = RANK_OF[last["rank"]]
+        p, rank, count = last["seat"], RANK_OF[last["rank"]], last["count"]
+        dist = cheat_bot.StrongBot.held(cheat_bot.Knowledge(view), p, count, rank)
         n = 3000
-        hits = 0
+        hits = [0] * 5
         for _ in range(n):
             s = state.game.sample_state(view, rng)
-            hits += all(c >> 2 == rank for c in range(52) if s.last >> c & 1)
-        p = out["last_play_exact"]
-        assert abs(hits / n - p) <= 4 * (p * (1 - p) / n) ** 0.5 + 1e-9, (hits / n, p)
+            before = s.hands[p] | s.last  # its hand and the cards it just played
+            hits[sum(1 for c in range(52) if before >> c & 1 and c >> 2 == rank)] += 1
+        for x in range(5):
+            q = dist[x]
+            assert abs(hits[x] / n - q) <= 4 * (q * (1 - q) / n) ** 0.5 + 1e-9, (x, hits[x] / n, q)
 
 
 def liegen_setup(hands: list[list[str]]) -> dict[str, Any]:
@@ -171,7 +176,8 @@ def test_liegen_opening_card_counted_by_hand(
         unseen.remove(c)
     good = sum(1 for c in unseen if makes_true(c))
     assert out["out_there"] == good
-    assert out["last_play_exact"] == pytest.approx(good / len(unseen), abs=1e-12)
+    assert out["last_play"] == out["last_play_exact"]  # seat 1 has no record
+    assert (out["last_play_exact"] == 0.0) == (good == 0)
     if mine == ["5H"] and not opts:
         assert out["last_play_exact"] == 0.0 and out["last_play"] == 0.0
 
@@ -200,8 +206,9 @@ def test_liegen_a_turned_card_taken_by_another_seat_cannot_be_the_play() -> None
     assert out["last_play_exact"] == 0.0 and out["last_play"] == 0.0
 
 
-def test_liegen_exact_odds_agree_with_the_engines_sampling() -> None:
-    """Before any accusation the engine deals the unseen cards exactly as the coach counts them."""
+def test_liegen_the_unseen_cards_are_the_engines_deal() -> None:
+    """Before any accusation the engine deals the unseen cards exactly as the coach counts them:
+    the played card is one of them at random, so it makes the play true out_there times in all."""
     rng = random.Random(4)
     checked = 0
     for opts in ({}, {"jokers": True, "follow": "rank_step"}):
@@ -214,7 +221,8 @@ def test_liegen_exact_odds_agree_with_the_engines_sampling() -> None:
             for _ in range(n):
                 s = state.game.sample_state(view, rng)
                 hits += s.game.is_true(s.pile[-1], s.game.tables.ann_index[claim])
-            p = out["last_play_exact"]
+            k = liegen_bot.Knowledge(view)
+            p = out["out_there"] / len(cards.liegen_unseen(k, view["announcement"]["seat"]))
             assert abs(hits / n - p) <= 4 * (p * (1 - p) / n) ** 0.5 + 1e-9, (hits / n, p)
             checked += 1
     assert checked == 6

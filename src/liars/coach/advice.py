@@ -146,9 +146,12 @@ def _cheat(game: Game, view: Mapping[str, Any], odds: Mapping[str, Any], action:
         if odds["last_play_exact"] == 0.0:
             return _why("cheat_sure_lie", claim=claim, out=odds["out_there"])
         exact, adjusted = odds["last_play_exact"], odds["last_play"]
+        who = view["last_play"]["seat"]
         if kind == "challenge":
-            return _why("cheat_call", claim=claim, exact=exact, adjusted=adjusted, win=1.0 - adjusted)
-        return _why("cheat_pass", claim=claim, exact=exact, adjusted=adjusted)
+            return _why(
+                "cheat_call", claim=claim, seat=who, exact=exact, adjusted=adjusted, win=1.0 - adjusted
+            )
+        return _why("cheat_pass", claim=claim, seat=who, exact=exact, adjusted=adjusted)
     rank = view["required_rank"]
     cards = action["cards"]
     true = sum(1 for c in cards if c[0] == rank)
@@ -163,13 +166,15 @@ def _cheat(game: Game, view: Mapping[str, Any], odds: Mapping[str, Any], action:
 def _liegen(game: Game, view: Mapping[str, Any], odds: Mapping[str, Any], action: Mapping[str, Any]) -> Why:
     kind = action["type"]
     if kind in ("accuse", "pass"):
-        announce = view["announcement"]["card"]
+        announce, who = view["announcement"]["card"], view["announcement"]["seat"]
         if odds["last_play_exact"] == 0.0:
             return _why("liegen_sure_lie", announce=announce)
         exact, adjusted = odds["last_play_exact"], odds["last_play"]
         if kind == "accuse":
-            return _why("liegen_call", announce=announce, exact=exact, adjusted=adjusted, win=1.0 - adjusted)
-        return _why("liegen_pass", announce=announce, exact=exact, adjusted=adjusted)
+            return _why(
+                "liegen_call", announce=announce, seat=who, exact=exact, adjusted=adjusted, win=1.0 - adjusted
+            )
+        return _why("liegen_pass", announce=announce, seat=who, exact=exact, adjusted=adjusted)
     card, announce = action["card"], action["announce"]
     honest = game.is_true(CARD_INDEX[card], game.tables.ann_index[announce])  # type: ignore[attr-defined]
     if honest:

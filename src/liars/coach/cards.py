@@ -1,22 +1,35 @@
 """The coach's odds for Cheat and Liegen: is the last play true?
 
-Two numbers, from the seat's view alone:
+Whether a play is true depends on the cards and on the player: nobody plays
+cards at random, an honest player claims what it holds.  So both numbers are
+the strong bot's Bayes over every hand the claimant may have held before the
+play (drawn from the cards the seat cannot place: hypergeometric), each
+weighed by the chance that hand makes this very claim (:meth:`liars.bots.
+cheat.StrongBot.lie_chance`, :meth:`liars.bots.liegen_odds.LieOdds.lie_chance`).
+They differ in one thing only, the claimant's record:
 
-- ``last_play_exact``: every card whose place the seat cannot be sure of is
-  equally likely to be anywhere it cannot see, so the cards of the last play
-  are drawn at random from those "unseen" cards (hypergeometric).  A card's
-  place is sure when the seat holds it, put it in the pile itself, or saw it
-  taken (a pickup, a turned card) by a seat that has not played since; the
-  claimant's own known cards stop being sure the moment it plays (any of them
-  may be in the play).  Cheat reads this from
-  :func:`liars.games.cheat_cards.known_locations` (the engine's own
-  ``sample_state`` deals from the same unseen cards), Liegen from the strong
-  bot's :class:`liars.bots.liegen.Knowledge`.  ``out_there``: how many unseen
-  cards would make the play true (Cheat: cards of the claimed rank; Liegen:
-  cards that match the announcement, jokers included); fewer than the play
-  claims is a sure lie (``last_play_exact`` 0).
-- ``last_play``: the strong bot's own lie odds, which also weigh how each seat
-  plays and how often it was caught lying (a sure lie stays 0).
+- ``last_play_exact`` ("from the cards alone"): the claimant taken to play
+  as the bot expects of a player it has no record of (its habit rates at
+  their priors), whatever it did before.
+- ``last_play`` ("by what the player has shown so far"): the same with the
+  claimant's record of plays turned (how often it padded or bluffed).
+
+So the two agree until the claimant has shown something, and then the gap
+is what its record says.  (They used to be two answers to two questions:
+``last_play_exact`` was the chance that cards drawn at random from the
+unseen ones would make the play true, which no player's play is; a named
+Liegen card came out at 3% next to the bot's 98%.)
+
+A card's place is sure when the seat holds it, put it in the pile itself,
+or saw it taken (a pickup, a turned card) by a seat that has not played
+since; the claimant's own known cards stop being sure the moment it plays
+(any of them may be in the play).  Cheat reads this from
+:func:`liars.games.cheat_cards.known_locations` (the engine's own
+``sample_state`` deals from the same unseen cards), Liegen from the strong
+bot's :class:`liars.bots.liegen.Knowledge`.  ``out_there``: how many unseen
+cards would make the play true (Cheat: cards of the claimed rank; Liegen:
+cards that match the announcement, jokers included); fewer than the play
+claims is a sure lie, and both numbers are then 0.
 
 Both are ``None`` when there is no play to judge: none yet, or it is the
 seat's own.
@@ -24,8 +37,8 @@ seat's own.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
-from math import comb
 from typing import Any
 
 from ..bots import cheat as cheat_bot
@@ -37,36 +50,41 @@ CHEAT = "cheat"
 LIEGEN = "liegen"
 
 
-def hypergeometric_all(good: int, pool: int, k: int) -> float:
-    """P(k cards drawn from ``pool`` are all among its ``good`` ones)."""
-    if k > good or k > pool:
-        return 0.0
-    return comb(good, k) / comb(pool, k)
-
-
 def cheat_unseen(view: Mapping[str, Any]) -> list[int]:
     """Cheat's unseen cards (as ``rank * 4 + suit``): every card whose place the view does not pin."""
     known = known_locations(view)
     return [c for c in range(DECK) if c not in known]
 
 
+def _empty() -> dict[str, Any]:
+    return {"last_play_exact": None, "last_play": None, "out_there": None, "claimed": None}
+
+
+def cheat_without_record(k: cheat_bot.Knowledge, seat: int) -> cheat_bot.Knowledge:
+    """``k`` as if ``seat`` had never had a play turned (the lists the lie odds read, copied)."""
+    fresh = copy.copy(k)
+    fresh.turned = [0 if s == seat else x for s, x in enumerate(k.turned)]
+    fresh.pads = [0 if s == seat else x for s, x in enumerate(k.pads)]
+    fresh.multi = [[[0, 0] for _ in m] if s == seat else m for s, m in enumerate(k.multi)]
+    return fresh
+
+
 def cheat_odds(view: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
     """The Cheat part of :func:`liars.coach.odds` (the module docstring says what each key means)."""
-    out: dict[str, Any] = {"last_play_exact": None, "last_play": None, "out_there": None, "claimed": None}
+    out = _empty()
     last = view["last_play"]
     if last is None or last["seat"] == view["seat"] or view["over"]:
         return out
-    rank, count = RANK_OF[last["rank"]], last["count"]
-    unseen = cheat_unseen(view)
-    good = sum(1 for c in unseen if c >> 2 == rank)
-    exact = hypergeometric_all(good, len(unseen), count)
-    out.update(last_play_exact=exact, out_there=good, claimed={"rank": last["rank"], "count": count})
-    if exact == 0.0:
-        out["last_play"] = 0.0
-    else:
-        k = cheat_bot.Knowledge(view)
-        bot = cheat_bot.StrongBot(CHEAT, seed=view_seed(view))
-        out["last_play"] = 1.0 - bot.lie_chance(k, last["seat"], count, rank)
+    claimant, rank, count = last["seat"], RANK_OF[last["rank"]], last["count"]
+    good = sum(1 for c in cheat_unseen(view) if c >> 2 == rank)
+    out.update(out_there=good, claimed={"rank": last["rank"], "count": count})
+    if good < count:
+        out.update(last_play_exact=0.0, last_play=0.0)
+        return out
+    k = cheat_bot.Knowledge(view)
+    bot = cheat_bot.StrongBot(CHEAT, seed=view_seed(view))
+    out["last_play_exact"] = 1.0 - bot.lie_chance(cheat_without_record(k, claimant), claimant, count, rank)
+    out["last_play"] = 1.0 - bot.lie_chance(k, claimant, count, rank)
     return out
 
 
@@ -75,24 +93,36 @@ def liegen_unseen(k: liegen_bot.Knowledge, claimant: int) -> list[int]:
     return k.unknown_pool(claimant) + sorted(k.located[claimant])
 
 
+def liegen_without_record(k: liegen_bot.Knowledge, seat: int) -> liegen_bot.Knowledge:
+    """``k`` as if none of ``seat``'s cards had been turned (the habit counts the lie odds read, copied)."""
+    fresh = copy.copy(k)
+    fresh.free_lies = [[0, 0] if s == seat else x for s, x in enumerate(k.free_lies)]
+    fresh.free_truths = [[0, 0] if s == seat else x for s, x in enumerate(k.free_truths)]
+    return fresh
+
+
+def _liegen_true(k: liegen_bot.Knowledge, seed: int) -> float:
+    """1 - the strong bot's lie odds on ``k``, by a bot seeded ``seed`` (the same samples every time)."""
+    lie = liegen_bot.StrongBot(LIEGEN, seed=seed).lie_chance(k)
+    if k.follow == "suit":
+        lie *= lie  # the bot's own calibration there (measured overconfident: see StrongBot.window)
+    return 1.0 - lie
+
+
 def liegen_odds(view: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
     """The Liegen part of :func:`liars.coach.odds` (the module docstring says what each key means)."""
-    out: dict[str, Any] = {"last_play_exact": None, "last_play": None, "out_there": None, "claimed": None}
+    out = _empty()
     ann = view["announcement"]
     if ann is None or ann["seat"] == view["seat"] or view["over"]:
         return out
     k = liegen_bot.Knowledge(view)
     claim: str = ann["card"]
-    unseen = liegen_unseen(k, ann["seat"])
-    good = sum(1 for c in unseen if k.is_true(c, claim))
-    exact = good / len(unseen) if unseen else 0.0
-    out.update(last_play_exact=exact, out_there=good, claimed={"card": claim, "count": 1})
-    if exact == 0.0:
-        out["last_play"] = 0.0
-    else:
-        bot = liegen_bot.StrongBot(LIEGEN, seed=view_seed(view))
-        lie = bot.lie_chance(k)
-        if k.follow == "suit":
-            lie *= lie  # the bot's own calibration there (measured overconfident: see StrongBot.window)
-        out["last_play"] = 1.0 - lie
+    good = sum(1 for c in liegen_unseen(k, ann["seat"]) if k.is_true(c, claim))
+    out.update(out_there=good, claimed={"card": claim, "count": 1})
+    if good == 0:
+        out.update(last_play_exact=0.0, last_play=0.0)
+        return out
+    seed = view_seed(view)
+    out["last_play_exact"] = _liegen_true(liegen_without_record(k, ann["seat"]), seed)
+    out["last_play"] = _liegen_true(k, seed)
     return out

@@ -360,36 +360,42 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "cheat_call": {
         "en": (
-            "{claim} is true {exact} of the time from the cards you cannot place ({adjusted} by how the "
-            "players play): calling wins {win}."
+            "{seat} claims {claim}: true {exact} of the time from the cards alone, "
+            "{adjusted} by what {seat} has shown so far."
+            " A call wins {win} of the time."
         ),
         "nb": (
-            "{claim} er sant {exact} av gangene ut fra kortene du ikke vet hvor er ({adjusted} etter hvordan "
-            "spillerne spiller): å rope «Løgner!» vinner {win}."
+            "{seat} sier {claim}: det stemmer {exact} av gangene ut fra kortene alene, "
+            "{adjusted} etter det {seat} har vist så langt."
+            " Roper du «Løgner!», vinner du {win} av gangene."
         ),
         "nl": (
-            "{claim} klopt in {exact} van de gevallen met de kaarten waarvan je niet weet waar ze zijn "
-            "({adjusted} naar hoe de spelers spelen): «Je liegt!» roepen wint {win}."
+            "{seat} zegt {claim}: dat klopt in {exact} van de gevallen alleen op grond van de kaarten, "
+            "{adjusted} naar wat {seat} tot nu toe heeft laten zien."
+            " Roep je «Je liegt!», dan win je in {win} van de gevallen."
         ),
     },
     "cheat_pass": {
         "en": (
-            "{claim} is true {exact} of the time from the cards you cannot place ({adjusted} by how the "
-            "players play): calling is not worth the pile."
+            "{seat} claims {claim}: true {exact} of the time from the cards alone, "
+            "{adjusted} by what {seat} has shown so far."
+            " Not worth risking the pile on a call."
         ),
         "nb": (
-            "{claim} er sant {exact} av gangene ut fra kortene du ikke vet hvor er ({adjusted} etter hvordan "
-            "spillerne spiller): å rope «Løgner!» er ikke verdt bunken."
+            "{seat} sier {claim}: det stemmer {exact} av gangene ut fra kortene alene, "
+            "{adjusted} etter det {seat} har vist så langt."
+            " Det er ikke verdt å risikere bunken på å rope «Løgner!»."
         ),
         "nl": (
-            "{claim} klopt in {exact} van de gevallen met de kaarten waarvan je niet weet waar ze zijn "
-            "({adjusted} naar hoe de spelers spelen): «Je liegt!» roepen is de speelstapel niet waard."
+            "{seat} zegt {claim}: dat klopt in {exact} van de gevallen alleen op grond van de kaarten, "
+            "{adjusted} naar wat {seat} tot nu toe heeft laten zien."
+            " «Je liegt!» roepen is het risico op de speelstapel niet waard."
         ),
     },
     "cheat_sure_lie": {
         "en": "{claim} cannot be true: only {out} of that rank can still be out there.",
-        "nb": "{claim} kan ikke være sant: bare {out} av den valøren kan fortsatt være ute.",
-        "nl": "{claim} kan niet kloppen: er kunnen nog maar {out} van die rang in het spel zijn.",
+        "nb": "{claim} kan ikke være sant: av den valøren er det bare {out} du ikke vet hvor er.",
+        "nl": "{claim} kan niet kloppen: van die rang kun je er maar {out} niet plaatsen.",
     },
     "cheat_play_true": {
         "en": "Play {claim}: every card true.",
@@ -398,7 +404,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "cheat_play_bluff": {
         "en": "Claim {claim}, only {true} of them real: a bluff.",
-        "nb": "Si {claim}, der bare {true} er ekte: en bløff.",
+        "nb": "Si {claim} selv om bare {true} er ekte: en bløff.",
         "nl": "Zeg {claim}, waarvan maar {true} echt: een bluf.",
     },
     "cheat_play_none": {
@@ -408,30 +414,36 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "liegen_call": {
         "en": (
-            "{announce} is true {exact} of the time from the cards you cannot place ({adjusted} by how the "
-            "players play): accusing wins {win}."
+            "{seat} announces {announce}: true {exact} of the time from the cards alone, "
+            "{adjusted} by what {seat} has shown so far."
+            " An accusation wins {win} of the time."
         ),
         "nb": (
-            "{announce} stemmer {exact} av gangene ut fra kortene du ikke vet hvor er ({adjusted} etter "
-            "hvordan spillerne spiller): å anklage vinner {win}."
+            "{seat} sier {announce}: det stemmer {exact} av gangene ut fra kortene alene, "
+            "{adjusted} etter det {seat} har vist så langt."
+            " Anklager du, vinner du {win} av gangene."
         ),
         "nl": (
-            "{announce} klopt in {exact} van de gevallen met de kaarten waarvan je niet weet waar ze zijn "
-            "({adjusted} naar hoe de spelers spelen): beschuldigen wint {win}."
+            "{seat} noemt {announce}: dat klopt in {exact} van de gevallen alleen op grond van de kaarten, "
+            "{adjusted} naar wat {seat} tot nu toe heeft laten zien."
+            " Beschuldig je, dan win je in {win} van de gevallen."
         ),
     },
     "liegen_pass": {
         "en": (
-            "{announce} is true {exact} of the time from the cards you cannot place ({adjusted} by how the "
-            "players play): accusing is not worth the pile."
+            "{seat} announces {announce}: true {exact} of the time from the cards alone, "
+            "{adjusted} by what {seat} has shown so far."
+            " Not worth risking the pile on an accusation."
         ),
         "nb": (
-            "{announce} stemmer {exact} av gangene ut fra kortene du ikke vet hvor er ({adjusted} etter "
-            "hvordan spillerne spiller): å anklage er ikke verdt bunken."
+            "{seat} sier {announce}: det stemmer {exact} av gangene ut fra kortene alene, "
+            "{adjusted} etter det {seat} har vist så langt."
+            " Det er ikke verdt å risikere bunken på en anklage."
         ),
         "nl": (
-            "{announce} klopt in {exact} van de gevallen met de kaarten waarvan je niet weet waar ze zijn "
-            "({adjusted} naar hoe de spelers spelen): beschuldigen is de speelstapel niet waard."
+            "{seat} noemt {announce}: dat klopt in {exact} van de gevallen alleen op grond van de kaarten, "
+            "{adjusted} naar wat {seat} tot nu toe heeft laten zien."
+            " Beschuldigen is het risico op de speelstapel niet waard."
         ),
     },
     "liegen_sure_lie": {

@@ -122,8 +122,8 @@ def _cards(odds: Mapping[str, Any]) -> list[str]:
         return []
     out = [
         _(
-            "The last play is true {exact} given the cards you cannot place, "
-            "{adjusted} by how the players play."
+            "The last play is true {exact} of the time from the cards alone, "
+            "{adjusted} by what its player has shown so far."
         ).format(exact=percent(odds["last_play_exact"]), adjusted=percent(odds["last_play"]))
     ]
     n = odds.get("out_there")
