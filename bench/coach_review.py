@@ -23,9 +23,7 @@ import time
 from typing import Any
 
 import liars
-from liars import bots
-from liars.bots import checked_act
-from liars.coach.review import review
+from liars.coach.review import record, review
 from liars.coach.review_play import SETTINGS
 
 # (game, players, options, seat 0's level): in Cheat the basic and strong bots play alike and
@@ -45,15 +43,7 @@ def play(
     game_id: str, players: int, seed: int, options: dict[str, Any], level: str
 ) -> tuple[liars.Game, list[Any]]:
     game = liars.make(game_id, players=players, seed=seed, **options)
-    state = game.new_game()
-    seats = [bots.make(level if s == 0 else "strong", game_id, seed=seed * 7 + s) for s in range(players)]
-    moves: list[Any] = []
-    while not state.over:
-        s = state.to_act[0]
-        action = checked_act(seats[s], f"seat {s}", state.view(s), state.legal_actions(s), game)
-        state.act(s, action)
-        moves.append((s, action.to_json()))
-    return game, moves
+    return game, record(game, [level] + ["strong"] * (players - 1), seed=seed * 7)
 
 
 def main() -> None:

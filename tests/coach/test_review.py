@@ -13,9 +13,7 @@ from typing import Any
 import pytest
 
 import liars
-from liars import bots
-from liars.bots import checked_act
-from liars.coach.review import Review, check_moves, review, review_saved
+from liars.coach.review import Review, check_moves, record, review, review_saved
 from liars.coach.review_play import SETTINGS, Settings
 
 FAST = Settings(samples=3, strong=6, horizon=60)
@@ -24,15 +22,7 @@ FAST = Settings(samples=3, strong=6, horizon=60)
 def played(game_id: str, players: int, seed: int, **options: Any) -> tuple[liars.Game, list[tuple[int, Any]]]:
     """A finished game: seat 0 plays at random (so it makes mistakes), the others are strong bots."""
     game = liars.make(game_id, players=players, seed=seed, **options)
-    state = game.new_game()
-    seats = [bots.make("random" if s == 0 else "strong", game_id, seed=seed + s) for s in range(players)]
-    moves: list[tuple[int, Any]] = []
-    while not state.over:
-        s = state.to_act[0]
-        action = checked_act(seats[s], f"seat {s}", state.view(s), state.legal_actions(s), game)
-        state.act(s, action)
-        moves.append((s, action.to_json()))
-    return game, moves
+    return game, record(game, ["random"] + ["strong"] * (players - 1), seed=seed)
 
 
 @pytest.mark.parametrize(
@@ -84,14 +74,7 @@ def test_a_seat_that_played_like_the_strong_bot_has_nothing_listed() -> None:
     """Seat 1 is a strong bot seeded as the advisor would not be: it may still differ, but
     a seat that always agrees must give an empty list; here every move of seat 0 is a forced one."""
     game = liars.make("liars-dice", players=2, seed=3)
-    state = game.new_game()
-    strong = [bots.make("strong", game.id, seed=s) for s in range(2)]
-    moves = []
-    while not state.over:
-        s = state.to_act[0]
-        action = checked_act(strong[s], "s", state.view(s), state.legal_actions(s), game)
-        state.act(s, action)
-        moves.append((s, action.to_json()))
+    moves = record(game, ["strong", "strong"], seed=0)
     result = review(game, moves, 0, settings=FAST)
     assert result.decisions == sum(1 for s, _ in moves if s == 0)
     assert len(result.items) < result.decisions  # mostly agreeing: it is the same bot
@@ -99,6 +82,9 @@ def test_a_seat_that_played_like_the_strong_bot_has_nothing_listed() -> None:
 
 def test_bad_input_is_refused_clearly() -> None:
     game, moves = played("liars-dice", 2, seed=2)
+    with pytest.raises(liars.GameConfigError) as exc:
+        record(game, ["strong"], seed=0)  # one level for two seats
+    assert exc.value.code == "out_of_range"
     with pytest.raises(liars.GameConfigError) as exc:
         review(game, moves, 5)
     assert exc.value.code == "out_of_range"

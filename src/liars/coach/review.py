@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import checked_act
+from ..bots import action_bound, checked_act
 from ..bots import make as make_bot
 from ..core import Game, GameConfigError, IllegalAction, State, check_int, load, make, save_error
 from . import review_exact
@@ -195,6 +195,33 @@ def _judge(
         samples=plan.samples,
         exact=review_exact.exact(view, taken.to_json()),
     )
+
+
+def record(game: Game, levels: Sequence[str], *, seed: int = 0) -> list[tuple[int, JSON]]:
+    """A game played by bots, as the review reads it: ``[(seat, action JSON), ...]`` in order.
+
+    ``levels`` names each seat's bot (``"random"``, ``"basic"``, ``"strong"``),
+    seeded ``seed + seat``: a weak seat 0 against strong bots is what a review
+    has something to say about (the tests and ``bench/coach_review.py`` play
+    theirs here).  A game still running at :func:`liars.bots.action_bound`
+    stops there, as every bots-only driver does, rather than hang.
+    """
+    if len(levels) != game.players:
+        raise GameConfigError(
+            f"record: one bot level per seat ({game.players}), not {len(levels)}",
+            "out_of_range",
+            {"name": "levels", "lo": game.players, "hi": game.players},
+        )
+    state = game.new_game()
+    seats = [make_bot(level, game.id, seed=seed + s) for s, level in enumerate(levels)]
+    moves: list[tuple[int, JSON]] = []
+    bound = action_bound(game)
+    while not state.over and len(moves) < bound:
+        s = state.to_act[0]
+        action = checked_act(seats[s], f"seat {s} ({levels[s]})", state.view(s), state.legal_actions(s), game)
+        state.act(s, action)
+        moves.append((s, action.to_json()))
+    return moves
 
 
 def review_saved(text: str, seat: int | None = None, **kwargs: Any) -> Review:
