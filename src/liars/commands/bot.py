@@ -1,18 +1,60 @@
-"""``liars bot --server URL --table ID --token T --level strong``: play a seat from another process."""
+"""``liars bot --server URL --table ID --token T --level strong``: play a seat from another process.
+
+When the connection drops (the server restarts, a cluster moves the table), the bot takes its
+seat up again with the same token, waiting a little longer after each failed try, and says so on
+stderr in the user's language (``--lang``, else the environment's); after ``--tries`` failures in
+a row it gives up with a line that says the seat is still the user's.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
+import sys
 from typing import Any
+
+RECONNECT_TRIES = 8  # liars.server.client.RECONNECT_TRIES (not imported: the CLI starts without websockets)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..server.client import ProtocolError, play_seat
+    from ..server.client import GaveUp, ProtocolError, Retry, play_seat
+    from ..terminal import i18n
+    from ..terminal.i18n import _, ngettext
+
+    if getattr(args, "lang", None):
+        i18n.use(args.lang)
+
+    def retrying(r: Retry) -> None:
+        line = _("liars bot: connection lost ({reason}); trying again in {s} s (try {n} of {tries})")
+        print(line.format(reason=r.reason, s=f"{r.wait:.1f}", n=r.attempt, tries=r.tries), file=sys.stderr)
+
+    def resumed(seat: int) -> None:
+        print(_("liars bot: back at the table, in seat {n}").format(n=seat + 1), file=sys.stderr)
 
     try:
-        view = asyncio.run(play_seat(args.server, args.table, args.token, args.level, args.seed))
+        view = asyncio.run(
+            play_seat(
+                args.server,
+                args.table,
+                args.token,
+                args.level,
+                args.seed,
+                tries=args.tries,
+                on_retry=retrying,
+                on_resumed=resumed,
+            )
+        )
+    except GaveUp as exc:
+        line = ngettext(
+            "liars bot: could not get back to the table after {tries} try ({reason}). "
+            "The seat is still yours: run the same command again to take it up.",
+            "liars bot: could not get back to the table after {tries} tries ({reason}). "
+            "The seat is still yours: run the same command again to take it up.",
+            exc.tries,
+        )
+        print(line.format(tries=exc.tries, reason=exc.reason), file=sys.stderr)
+        return 1
     except (ProtocolError, OSError) as exc:
         print(f"liars bot: {exc}")
         return 1
@@ -22,11 +64,28 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tries(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is below 0")
+    return value
+
+
 def add(sub: Any) -> None:
+    from ..terminal import setup
+
     p = sub.add_parser("bot", help="play a seat of a server's table with a built-in bot")
     p.add_argument("--server", required=True, help="the server, e.g. http://127.0.0.1:8000")
     p.add_argument("--table", required=True, help="the table id")
     p.add_argument("--token", required=True, help="the seat's token (from create, join or rematch)")
     p.add_argument("--level", default="random", help="random, basic or strong (where the game has it)")
     p.add_argument("--seed", type=int, help="the bot's own seed")
+    p.add_argument(
+        "--tries",
+        type=_tries,
+        default=RECONNECT_TRIES,
+        help="reconnections in a row to try when the connection drops, waiting 0.5 s, then twice as "
+        "long each time up to 8 s; 0: none",
+    )
+    setup.add_lang(p)
     p.set_defaults(func=run)
