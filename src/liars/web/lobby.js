@@ -53,7 +53,7 @@ function optionInput(o) {
 // limit, or none, showed "90" all the same.
 function turnLabel(secs) {
   if (secs === null || secs === undefined) return t("turn_seconds_none");
-  return t("turn_seconds", { s: new Intl.NumberFormat(getLang()).format(secs) });
+  return t("turn_seconds_default", { s: new Intl.NumberFormat(getLang()).format(secs) });
 }
 
 export function lobby({ S, api, go, store, gameName }) {
