@@ -15,7 +15,7 @@ solved endgames (``coach.exact``) is timed apart too, cold (its cache cleared
 before each call: a position met for the first time) on every decision of
 two-player rounds at the solved sizes.
 
-    .venv/bin/python bench/coach.py [--games 6] [--seed 1]
+    .venv/bin/python bench/coach.py [--games 6] [--seed 1] [--only cheat --only liegen]
 """
 
 from __future__ import annotations
@@ -111,6 +111,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=6, help="games per configuration")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", action="append", help="only this game id (may be repeated); no endgames row")
     args = ap.parse_args()
     first = liars.make("liars-dice", players=2, seed=0, dice=1).new_game()
     view = first.view(first.to_act[0])  # the seat to act: its advice builds the strong bot
@@ -119,11 +120,14 @@ def main() -> None:
     print("| game | calls | median ms | p90 ms | worst ms | median wall ms | worst wall ms |")
     print("|---|---|---|---|---|---|---|")
     for game_id, players, options in CONFIGS:
+        if args.only and game_id not in args.only:
+            continue
         name = f"{game_id} {players}p" + "".join(f" {k}={v}" for k, v in options.items())
         for kind, (cpu, wall) in play(game_id, players, options, args.games, args.seed).items():
             print(row(f"{name}, {kind}", cpu, wall), flush=True)
-    cpu, wall = endgames(args.seed, args.games)
-    print(row("exact (cold): solved endgames", cpu, wall))
+    if not args.only:
+        cpu, wall = endgames(args.seed, args.games)
+        print(row("exact (cold): solved endgames", cpu, wall))
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ import pytest
 import liars
 from liars import bots
 from liars.coach import odds
+from liars.coach.words import SAME_ODDS, pct, say
 
 from .test_cards import cheat_hands, liegen_deal, liegen_setup
 
@@ -125,3 +126,30 @@ def test_liegen_a_seat_caught_bluffing_twice_is_trusted_less_than_the_cards_say(
     state.act(2, {"type": "play", "card": state.view(2)["hand"][0], "announce": "KC"})
     fresh = odds("liegen", state.view(0))  # seat 2 has no record: one number
     assert fresh["last_play_exact"] == fresh["last_play"]
+
+
+@pytest.mark.parametrize("lang", ["en", "nb", "nl"])
+@pytest.mark.parametrize("code", sorted(SAME_ODDS))
+def test_the_reason_gives_one_chance_when_the_record_changes_nothing(code: str, lang: str) -> None:
+    claim = {"claim": {"rank": "7", "count": 2}} if code.startswith("cheat") else {"announce": "7H"}
+    names = ["Kari", "Ola", "Bram"]
+    same = say(
+        {"code": code, "params": {**claim, "seat": 1, "exact": 0.98, "adjusted": 0.98, "win": 0.02}},
+        lang,
+        names,
+    )
+    apart = say(
+        {"code": code, "params": {**claim, "seat": 1, "exact": 0.98, "adjusted": 0.7, "win": 0.3}},
+        lang,
+        names,
+    )
+    assert same.count(pct(0.98, lang)) == 1 and same.count("Ola") == 2 and "{" not in same
+    assert pct(0.98, lang) in apart and pct(0.7, lang) in apart and "{" not in apart
+    assert same != apart
+
+
+def test_a_sure_lie_with_no_card_of_the_rank_left_says_so_without_a_zero() -> None:
+    for lang in ("en", "nb", "nl"):
+        none = say({"code": "cheat_sure_lie", "params": {"claim": {"rank": "A", "count": 1}, "out": 0}}, lang)
+        one = say({"code": "cheat_sure_lie", "params": {"claim": {"rank": "A", "count": 2}, "out": 1}}, lang)
+        assert "0" not in none and "1" in one

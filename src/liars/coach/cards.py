@@ -83,8 +83,10 @@ def cheat_odds(view: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str,
         return out
     k = cheat_bot.Knowledge(view)
     bot = cheat_bot.StrongBot(CHEAT, seed=view_seed(view))
-    out["last_play_exact"] = 1.0 - bot.lie_chance(cheat_without_record(k, claimant), claimant, count, rank)
-    out["last_play"] = 1.0 - bot.lie_chance(k, claimant, count, rank)
+    fresh = cheat_without_record(k, claimant)
+    out["last_play_exact"] = 1.0 - bot.lie_chance(fresh, claimant, count, rank)
+    same = (k.turned[claimant], k.pads[claimant], k.multi[claimant]) == (0, 0, fresh.multi[claimant])
+    out["last_play"] = out["last_play_exact"] if same else 1.0 - bot.lie_chance(k, claimant, count, rank)
     return out
 
 
@@ -123,6 +125,8 @@ def liegen_odds(view: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str
         out.update(last_play_exact=0.0, last_play=0.0)
         return out
     seed = view_seed(view)
-    out["last_play_exact"] = _liegen_true(liegen_without_record(k, ann["seat"]), seed)
-    out["last_play"] = _liegen_true(k, seed)
+    fresh = liegen_without_record(k, ann["seat"])
+    out["last_play_exact"] = _liegen_true(fresh, seed)
+    same = (k.free_lies[ann["seat"]], k.free_truths[ann["seat"]]) == ([0, 0], [0, 0])
+    out["last_play"] = out["last_play_exact"] if same else _liegen_true(k, seed)
     return out

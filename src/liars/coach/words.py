@@ -237,6 +237,70 @@ _SEAT = {"en": "seat {n}", "nb": "plass {n}", "nl": "plaats {n}"}
 _CALL = {"en": "calling", "nb": "å rope løgn", "nl": "«Je liegt!» roepen"}
 
 # One template per reason code and language; {placeholders} are filled by :func:`say`.
+# Cheat and Liegen: what a claim is, how likely it is true (both numbers, or one when the
+# claimant's record changes nothing at the precision shown), and what a call is worth.
+_CARDS_CLAIM = {
+    "cheat": {
+        "en": "{seat} claims {claim}, which is ",
+        "nb": "{seat} sier {claim}, og ",
+        "nl": "{seat} zegt {claim}, en ",
+    },
+    "liegen": {
+        "en": "{seat} announces {announce}, which is ",
+        "nb": "{seat} sier {announce}, og ",
+        "nl": "{seat} noemt {announce}, en ",
+    },
+}
+_CARDS_ODDS = {
+    "en": "true {exact} of the time from the cards alone, {adjusted} by what {seat} has shown so far.",
+    "nb": (
+        "det stemmer {exact} av gangene ut fra kortene alene, {adjusted} etter det {seat} har vist så langt."
+    ),
+    "nl": (
+        "dat klopt in {exact} van de gevallen alleen op grond van de kaarten, "
+        "{adjusted} naar wat {seat} tot nu toe heeft laten zien."
+    ),
+}
+_CARDS_SAME = {
+    "en": "true {exact} of the time from the cards alone; nothing {seat} has shown so far changes that.",
+    "nb": (
+        "det stemmer {exact} av gangene ut fra kortene alene; "
+        "ingenting {seat} har vist så langt, endrer på det."
+    ),
+    "nl": (
+        "dat klopt in {exact} van de gevallen alleen op grond van de kaarten; "
+        "wat {seat} tot nu toe heeft laten zien, verandert daar niets aan."
+    ),
+}
+_CARDS_VERDICT = {
+    "cheat_call": {
+        "en": " A call wins {win} of the time.",
+        "nb": " Roper du «Løgner!», vinner du {win} av gangene.",
+        "nl": " Roep je «Je liegt!», dan win je in {win} van de gevallen.",
+    },
+    "cheat_pass": {
+        "en": " Not worth risking the pile on a call.",
+        "nb": " Det er ikke verdt å risikere bunken på å rope «Løgner!».",
+        "nl": " «Je liegt!» roepen is het risico op de speelstapel niet waard.",
+    },
+    "liegen_call": {
+        "en": " An accusation wins {win} of the time.",
+        "nb": " Anklager du, vinner du {win} av gangene.",
+        "nl": " Beschuldig je, dan win je in {win} van de gevallen.",
+    },
+    "liegen_pass": {
+        "en": " Not worth risking the pile on an accusation.",
+        "nb": " Det er ikke verdt å risikere bunken på en anklage.",
+        "nl": " Beschuldigen is het risico op de speelstapel niet waard.",
+    },
+}
+
+
+def _cards_odds(code: str, odds: Mapping[str, str]) -> dict[str, str]:
+    game = code.split("_")[0]
+    return {lang: _CARDS_CLAIM[game][lang] + odds[lang] + _CARDS_VERDICT[code][lang] for lang in LANGS}
+
+
 TEMPLATES: dict[str, dict[str, str]] = {
     "dice_call": {
         "en": (
@@ -358,40 +422,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "nb": "Behold alle fem: å kaste på nytt gir ikke et bud motspilleren heller lar passere.",
         "nl": "Houd alle vijf: opnieuw gooien geeft geen bod dat de ander eerder gelooft.",
     },
-    "cheat_call": {
-        "en": (
-            "{seat} claims {claim}: true {exact} of the time from the cards alone, "
-            "{adjusted} by what {seat} has shown so far."
-            " A call wins {win} of the time."
-        ),
-        "nb": (
-            "{seat} sier {claim}: det stemmer {exact} av gangene ut fra kortene alene, "
-            "{adjusted} etter det {seat} har vist så langt."
-            " Roper du «Løgner!», vinner du {win} av gangene."
-        ),
-        "nl": (
-            "{seat} zegt {claim}: dat klopt in {exact} van de gevallen alleen op grond van de kaarten, "
-            "{adjusted} naar wat {seat} tot nu toe heeft laten zien."
-            " Roep je «Je liegt!», dan win je in {win} van de gevallen."
-        ),
-    },
-    "cheat_pass": {
-        "en": (
-            "{seat} claims {claim}: true {exact} of the time from the cards alone, "
-            "{adjusted} by what {seat} has shown so far."
-            " Not worth risking the pile on a call."
-        ),
-        "nb": (
-            "{seat} sier {claim}: det stemmer {exact} av gangene ut fra kortene alene, "
-            "{adjusted} etter det {seat} har vist så langt."
-            " Det er ikke verdt å risikere bunken på å rope «Løgner!»."
-        ),
-        "nl": (
-            "{seat} zegt {claim}: dat klopt in {exact} van de gevallen alleen op grond van de kaarten, "
-            "{adjusted} naar wat {seat} tot nu toe heeft laten zien."
-            " «Je liegt!» roepen is het risico op de speelstapel niet waard."
-        ),
-    },
+    "cheat_call": _cards_odds("cheat_call", _CARDS_ODDS),
+    "cheat_pass": _cards_odds("cheat_pass", _CARDS_ODDS),
     "cheat_sure_lie": {
         "en": "{claim} cannot be true: only {out} of that rank can still be out there.",
         "nb": "{claim} kan ikke være sant: av den valøren er det bare {out} du ikke vet hvor er.",
@@ -405,56 +437,24 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "cheat_play_bluff": {
         "en": "Claim {claim}, only {true} of them real: a bluff.",
         "nb": "Si {claim} selv om bare {true} er ekte: en bløff.",
-        "nl": "Zeg {claim}, waarvan maar {true} echt: een bluf.",
+        "nl": "Zeg {claim} met maar {true} echte erbij: een bluf.",
     },
     "cheat_play_none": {
         "en": "Claim {claim} without holding any: a bluff.",
         "nb": "Si {claim} uten å ha noen: en bløff.",
-        "nl": "Zeg {claim} zonder er een te hebben: een bluf.",
+        "nl": "Zeg {claim} zonder er één te hebben: een bluf.",
     },
-    "liegen_call": {
-        "en": (
-            "{seat} announces {announce}: true {exact} of the time from the cards alone, "
-            "{adjusted} by what {seat} has shown so far."
-            " An accusation wins {win} of the time."
-        ),
-        "nb": (
-            "{seat} sier {announce}: det stemmer {exact} av gangene ut fra kortene alene, "
-            "{adjusted} etter det {seat} har vist så langt."
-            " Anklager du, vinner du {win} av gangene."
-        ),
-        "nl": (
-            "{seat} noemt {announce}: dat klopt in {exact} van de gevallen alleen op grond van de kaarten, "
-            "{adjusted} naar wat {seat} tot nu toe heeft laten zien."
-            " Beschuldig je, dan win je in {win} van de gevallen."
-        ),
-    },
-    "liegen_pass": {
-        "en": (
-            "{seat} announces {announce}: true {exact} of the time from the cards alone, "
-            "{adjusted} by what {seat} has shown so far."
-            " Not worth risking the pile on an accusation."
-        ),
-        "nb": (
-            "{seat} sier {announce}: det stemmer {exact} av gangene ut fra kortene alene, "
-            "{adjusted} etter det {seat} har vist så langt."
-            " Det er ikke verdt å risikere bunken på en anklage."
-        ),
-        "nl": (
-            "{seat} noemt {announce}: dat klopt in {exact} van de gevallen alleen op grond van de kaarten, "
-            "{adjusted} naar wat {seat} tot nu toe heeft laten zien."
-            " Beschuldigen is het risico op de speelstapel niet waard."
-        ),
-    },
+    "liegen_call": _cards_odds("liegen_call", _CARDS_ODDS),
+    "liegen_pass": _cards_odds("liegen_pass", _CARDS_ODDS),
     "liegen_sure_lie": {
-        "en": "{announce} cannot be true: you know where every card is that would make it true.",
-        "nb": "{announce} kan ikke stemme: du vet hvor hvert kort er som ville gjort det sant.",
-        "nl": "{announce} kan niet kloppen: je weet waar elke kaart is die het waar zou maken.",
+        "en": "{announce} cannot be true: you know where every card that would make it true is.",
+        "nb": "{announce} kan ikke stemme: du vet hvor alle kortene som kunne gjort det sant, er.",
+        "nl": "{announce} kan niet kloppen: je weet waar alle kaarten zijn waarmee het zou kloppen.",
     },
     "liegen_play_true": {
-        "en": "Play the {card} and say what it is: it cannot be punished.",
-        "nb": "Spill {card} og si det som det er: det kan ikke straffes.",
-        "nl": "Speel {card} en zeg wat het is: daar kan niemand je op pakken.",
+        "en": "Play the {card} and name it: an honest card can never cost you.",
+        "nb": "Spill {card} og si det som det er: et ærlig kort kan aldri koste deg noe.",
+        "nl": "Speel {card} en noem hem ook zo: een eerlijke kaart kost je nooit iets.",
     },
     "liegen_play_bluff": {
         "en": "Play the {card} and announce {announce}: a bluff.",
@@ -484,6 +484,18 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "nb": "Det er det eneste du kan gjøre.",
         "nl": "Iets anders mag niet.",
     },
+}
+
+
+#: The same four reasons when both chances read the same: said once, with why.
+SAME_ODDS: dict[str, dict[str, str]] = {code: _cards_odds(code, _CARDS_SAME) for code in _CARDS_VERDICT}
+
+
+#: ``cheat_sure_lie`` when not one card of the rank is left unplaced ("only 0" reads badly).
+NONE_OUT: dict[str, str] = {
+    "en": "{claim} cannot be true: you know where every card of that rank is.",
+    "nb": "{claim} kan ikke være sant: du vet hvor alle kortene av den valøren er.",
+    "nl": "{claim} kan niet kloppen: je weet waar alle kaarten van die rang zijn.",
 }
 
 
@@ -546,6 +558,10 @@ def say(why: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = 
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
     template = TEMPLATES[why["code"]][lang]
     p = why.get("params", {})
+    if why["code"] in SAME_ODDS and pct(float(p["exact"]), lang) == pct(float(p["adjusted"]), lang):
+        template = SAME_ODDS[why["code"]][lang]
+    elif why["code"] == "cheat_sure_lie" and p.get("out") == 0:
+        template = NONE_OUT[lang]
     fill: dict[str, str] = {}
     for key, value in p.items():
         if key in ("exact", "adjusted", "win", "looks", "chance", "prob", "tie", "lose", "standing_adjusted"):
