@@ -29,7 +29,8 @@ from .test_crash import free_port, start
 
 
 def _bot(base: str, table: str, token: str, lang: str, err: Path, *extra: str) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, "-m", "liars.cli", "bot", "--server", base, "--table", table, f"--token={token}"]
+    # --table=ID, --token=T: an id or a token may begin with "-", which argparse takes for an option
+    cmd = [sys.executable, "-m", "liars.cli", "bot", "--server", base, f"--table={table}", f"--token={token}"]
     cmd += ["--level", "random", "--seed", "1", "--lang", lang, *extra]
     with err.open("wb") as f:
         return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=f)
