@@ -448,3 +448,22 @@ def test_the_budget_is_an_opt_in_cap() -> None:
     assert fixed.last_worlds == 40
     assert StrongBot(iterations=40).worlds == fixed.worlds != StrongBot().worlds
     assert StrongBot(worlds={2: 7, 3: 8, 4: 9}).worlds[3] == 8
+
+
+@pytest.mark.parametrize("guesses", [1, 2])
+def test_strong_names_the_only_card_a_won_8_leaves(guesses: int) -> None:
+    """Seat 1 won an 8 against a 10 and the J and Q are gone: it holds the K, and strong names it.
+
+    The rule of thumb, which reads no history, names a rank by the counts (a
+    7, 8, 9 or 10): only the knowledge of the 8's loser forces the K.
+    """
+    setup = position([["6"], ["K"], ["T"]], ["8", "7"], played=[["J"], ["Q"], []], starter=1)
+    state = start(setup)
+    play(state, "8", 2)  # seat 1 (K + 8) compares with seat 2's 10: seat 2 is out, its 10 shown
+    assert state.out == [False, False, True]
+    view, legal = state.view(0), state.legal_actions(0)
+    basic = bots.make("basic", "love-letter", seed=1).act(view, legal)
+    assert basic.card == "6" and basic.guess != "K"
+    for seed in (1, 2, 3):
+        bot = bots.make("strong", "love-letter", seed=seed, guesses=guesses, **FAST)
+        assert bot.act(view, legal) == Play("6", 1, "K")
