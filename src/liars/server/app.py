@@ -48,6 +48,7 @@ from .ws import BURST, RATE, play
 
 log = logging.getLogger("liars.server")
 M = TypeVar("M", bound=BaseModel)
+RETRY_AFTER = 2  # seconds a 503 (a table moving, Redis away) asks the client to wait
 
 __all__ = ["BURST", "RATE", "create_app", "error"]
 
@@ -212,7 +213,10 @@ async def show_metrics(request: Request) -> Response:
 
 async def on_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, TableError):
-        return error(exc.code, str(exc), exc.status, exc.params)
+        response = error(exc.code, str(exc), exc.status, exc.params)
+        if exc.status == 503:  # the table is moving, or this process cannot reach its cluster: soon
+            response.headers["Retry-After"] = str(RETRY_AFTER)
+        return response
     if isinstance(exc, GameConfigError | IllegalAction):
         return error(exc.code, str(exc), 400, exc.params)
     log.exception("unexpected error on %s", request.url.path, exc_info=exc)

@@ -194,9 +194,38 @@ class Cluster:
         self._remote_tasks: set[asyncio.Task[None]] = set()
         self.peers = _Peers(live=[name])
         self._beat_ok = time.monotonic()
+        self._listening = False  # subscribed to this process's channel (else messages to it are lost)
+        self._down_since: float | None = None  # when this outage of Redis began (None: no outage)
 
     def key(self, *parts: str) -> str:
         return ":".join((self.prefix, *parts))
+
+    @property
+    def cut_off(self) -> bool:
+        """Whether this process serves no table: it lost its channel, or its key may have run out.
+
+        Then another process may take its tables (or messages to it are lost), so it holds none
+        and loads none (:meth:`.hub.Hub.find` refuses with ``reload``, 503) until Redis is back.
+        Loading them again at once, as before, had them dropped a moment later, over and over:
+        the players' connections kept opening and closing for as long as Redis was away.
+        """
+        return not self._listening or time.monotonic() - self._beat_ok > TTL
+
+    def _redis_failed(self, what: str, exc: BaseException) -> None:
+        """Redis failed at ``what``: one error line for the outage, not one per loop and try."""
+        if self._down_since is None:
+            self._down_since = time.monotonic()
+            log.error("cannot reach Redis (%s: %r): no table is served until it is back", what, exc)
+        else:
+            log.debug("Redis still unreachable (%s: %r)", what, exc)
+
+    def _redis_back(self) -> None:
+        if self._down_since is not None:
+            log.warning(
+                "Redis reachable again after %.1f s: tables are served again",
+                time.monotonic() - self._down_since,
+            )
+            self._down_since = None
 
     # -- life ------------------------------------------------------------------------------
     async def start(self, hub: Hub) -> None:
@@ -208,6 +237,7 @@ class Cluster:
         await self.redis.ping()
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(self.key("p", self.name))
+        self._listening = True
         await self._beat_once()
         await self.redis.sadd(self.key("members"), self.name)
         self._wake = asyncio.Event()
@@ -250,7 +280,7 @@ class Cluster:
         try:
             return bool(await self._redis.exists(self.key("alive", name)))
         except Exception as exc:  # without Redis nobody can tell: refuse, the client tries again
-            log.error("cannot reach Redis: %r", exc)
+            self._redis_failed("a liveness key", exc)
             raise TableError("reload", "the server cannot reach its cluster; try again", 503) from None
 
     # -- sending ---------------------------------------------------------------------------
@@ -277,7 +307,7 @@ class Cluster:
                             pipe.publish(self.key("p", d), orjson.dumps(out[d]))
                         counts = await pipe.execute()
                 except Exception as exc:
-                    log.error("could not publish to %s: %r", ", ".join(dests), exc)
+                    self._redis_failed(f"publishing to {', '.join(dests)}", exc)
                     counts = [0] * len(dests)
                 for d, n in zip(dests, counts, strict=True):
                     if not n:  # nobody listens there: that process is gone (or cut off)
@@ -312,12 +342,14 @@ class Cluster:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the subscription is lost: whatever was sent here meanwhile is
-                log.error("lost the cluster channel (%r): dropping every table and relay", exc)
+                self._listening = False
+                self._redis_failed("the cluster channel: every table and relay dropped", exc)
                 self._fence()
                 await asyncio.sleep(0.2)
                 with contextlib.suppress(Exception):
                     if self._pubsub is not None:
                         await self._pubsub.subscribe(self.key("p", self.name))
+                        self._listening = True
 
     def _dispatch(self, item: list[Any]) -> None:
         kind = item[0]
@@ -460,13 +492,16 @@ class Cluster:
             await asyncio.sleep(BEAT)
             now = time.monotonic()
             if now - self._beat_ok > TTL:  # the key may have run out: others may hold our tables
-                log.error("no heartbeat for %.1f s: dropping every table", now - self._beat_ok)
+                if self._down_since is None:  # a stalled loop, not Redis (that has its line)
+                    log.error("no heartbeat for %.1f s: dropping every table", now - self._beat_ok)
                 self._fence()
             try:
                 await self._beat_once()
                 await self._redis.sadd(self.key("members"), self.name)
             except Exception as exc:
-                log.error("heartbeat failed: %r", exc)
+                self._redis_failed("the heartbeat", exc)
+            else:
+                self._redis_back()
 
     def _fence(self) -> None:
         """This process may have been taken for dead: it gives up every table and relayed client."""
@@ -485,7 +520,7 @@ class Cluster:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                log.error("could not watch the other processes: %r", exc)
+                self._redis_failed("watching the other processes", exc)
 
     async def _look(self) -> None:
         raw = await self._redis.smembers(self.key("members"))

@@ -220,6 +220,15 @@ class Hub:
             "tables of bots only in play",
         )
 
+    def _check_cluster(self) -> None:
+        """Refuse while this process is cut off from its cluster (Redis unreachable): it holds no table.
+
+        The client is told to try again (``reload``, 503): the web page says the server is
+        having trouble and carries on by itself, ``liars bot`` reconnects.
+        """
+        if self.cluster is not None and self.cluster.cut_off:
+            raise TableError("reload", "the server cannot reach its cluster; try again", 503)
+
     def evict(self, table: Table) -> None:
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
@@ -243,6 +252,7 @@ class Hub:
         """
         if not TABLE_ID.match(table_id):
             return None
+        self._check_cluster()
         table = self.tables.get(table_id)
         if table is not None:
             return table
@@ -324,6 +334,7 @@ class Hub:
         ``client``: the creator's address, whose waiting tables are capped (``max_waiting``).
         ``settings`` without ``turn_seconds``: the hub's ``turn_seconds`` for two or more human seats.
         """
+        self._check_cluster()
         self._check_hosting(client)
         if seats is not None and "human" not in seats:
             self._check_bot_tables(client)

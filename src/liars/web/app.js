@@ -24,6 +24,9 @@ const S = {
   coachOn: false, coachFrame: null, review: { state: "ask", data: null, at: 0 },
 };
 const CHAT_KEPT = 40; // lines of table talk kept on the page
+// Error codes of the server's own trouble (a table reloading or moving, Redis away), told when a
+// connection opens or is dropped: the page says the server is having trouble, then reconnects.
+const TROUBLE = new Set(["reload", "busy", "internal"]);
 const REACTIONS = ["👍", "😂", "😮", "🙈"];
 
 export const store = {
@@ -54,7 +57,7 @@ export async function api(path, body) {
   if (!res.ok) {
     // The refusal's code and params travel with it, so the page can explain it in its language.
     throw Object.assign(new Error(data.error?.message || res.statusText),
-      { code: data.error?.code, params: data.error?.params });
+      { code: data.error?.code, params: data.error?.params, status: res.status });
   }
   return data;
 }
@@ -143,10 +146,16 @@ async function route() {
   }
   try {
     S.info = await api(`/api/tables/${S.tableId}`);
-  } catch {
-    S.missing = true;
+  } catch (err) {
+    // only a 404 means there is no such table; anything else (a 503 while the server cannot reach
+    // Redis, a server restarting) is trouble that passes: say so and try again
+    if (err.status === 404) { S.missing = true; return render(); }
+    const id = S.tableId;
+    S.trouble = true;
+    setTimeout(() => { if (S.tableId === id && !S.info) route(); }, 2000);
     return render();
   }
+  S.trouble = false;
   connect();
   render();
 }
@@ -195,6 +204,11 @@ function connect() {
 }
 
 function onFrame(f) {
+  if (f.type === "error" && f.ref === null && TROUBLE.has(f.code)) {
+    S.trouble = true; // the server's own trouble, not a refusal of this page's move
+    return render();
+  }
+  if (f.type === "table" || f.type === "view") S.trouble = false;
   if (f.type === "table") {
     S.info = { ...S.info, ...f };
     // a seat whose player left: when its stand-in bot takes over (the server counts the grace)
@@ -384,9 +398,13 @@ function draw() {
     root.append(header(""), h("p", { class: "notice", id: "missing" }, t("no_table")));
     return;
   }
-  if (!S.info) return;
+  const lost = S.trouble ? t("server_trouble") : S.lost ? t("reconnecting") : null;
+  if (!S.info) {
+    if (lost) root.append(header(""), h("p", { class: "notice", id: "lost", role: "status" }, lost));
+    return;
+  }
   root.append(header(gameName(S.info.game)));
-  if (S.lost) root.append(h("p", { class: "notice", id: "lost" }, t("reconnecting")));
+  if (lost) root.append(h("p", { class: "notice", id: "lost" }, lost));
   if (S.info.status === "waiting" || !S.frame) root.append(waitingRoom());
   else root.append(tablePage());
 }

@@ -92,7 +92,8 @@ export function lobby({ S, api, go, store, gameName }) {
       if (r.key) localStorage.setItem(`liars.key.${r.table}`, r.key); // app.js keys: for the invite link
       go(`/t/${r.table}`);
     } catch (err) {
-      status.textContent = t("refused", { msg: refusal(err, { option: optLabel }) });
+      // a 5xx (the server cannot reach Redis, it is restarting) is no refusal of the form
+      status.textContent = err.status >= 500 ? t("server_trouble") : t("refused", { msg: refusal(err, { option: optLabel }) });
       status.dataset.code = err.code || "";
     }
   } },
