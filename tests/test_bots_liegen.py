@@ -336,3 +336,61 @@ def test_the_rank_step_cycle_against_three_trackers_ends() -> None:
     record = arena.play(config, match)
     assert not record["unfinished"]
     assert record["actions"] < bots.action_bound(liars.make("liegen", players=4, follow="rank_step")) // 2
+
+
+def test_strong_with_jokers_calls_a_claim_only_a_joker_could_make() -> None:
+    """It holds the claimed card: the claim is true only if the claimant played a joker.
+
+    A player with an ordinary card that follows plays it and keeps its joker, so from a small
+    hand that could hardly follow such a claim is most likely a lie.  (Counted as a joker that
+    any hand may play, the odds were 0.20 and the bot let it go.)
+    """
+    pile = [{"seat": 2, "card": "9C", "announce": "5C"}]
+    theirs = ["9D", "7S", "8S", "9S", "TS", "JS"]
+    state = position(4, {0: ["5H", "2C", "KD", "7D", "3H"], 3: theirs}, dealer=1, pile=pile, jokers=True)
+    assert state.to_act == (3,)
+    state.act(3, play("9D", "5H"))
+    view = state.view(0)
+    assert view["window"][0] == 0 and view["hand_sizes"][3] == 5
+    bot = StrongBot(seed=1)
+    assert bot.lie_chance(bot.know(view)) > 0.6
+    assert isinstance(bot.act(view, state.legal_actions(0)), Accuse)
+
+
+def _quiet_rank_step_claim() -> tuple[LiegenState, dict[str, Any]]:
+    """Under rank_step, six honest plays everyone let go, then seat 3 (two cards left) claims a jack.
+
+    Seat 0 holds two of the jacks and two of the nines (the ranks that follow a ten), so the
+    claimant was likely unable to follow: lie odds about 0.53, under ``step_bar`` (0.8).
+    """
+    fixed = {2: ["6C", "TC", "2H", "3H", "4H", "5H", "6H"], 3: ["7C", "2S", "KS", "QS"]}
+    fixed[0] = ["8C", "2C", "KD", "7D", "KH", "9H", "9D", "JH", "JS"]
+    state = position(4, fixed, dealer=0, follow="rank_step")
+    plays = [(1, "5C", "5"), (2, "6C", "6"), (3, "7C", "7"), (0, "8C", "8"), (1, "9C", "9"), (2, "TC", "T")]
+    for seat, card, named in plays:
+        state.act(seat, play(card, named))
+        while state.view(0)["window"]:
+            state.act(state.to_act[0], {"type": "pass"})
+    state.act(3, play("2S", "J"))
+    view = state.view(0)
+    assert view["window"][0] == 0 and view["hand_sizes"][3] == 2
+    return state, view
+
+
+def test_strong_under_rank_step_calls_likely_lies_at_a_quiet_table_only() -> None:
+    """A table that lets plays go hands the lead back seldom: a likely lie is worth calling there.
+
+    Where the others call often, the same odds are let go (``step_bar``): every call of a small
+    pile hands the caller or the liar the lead.
+    """
+    state, view = _quiet_rank_step_claim()
+    bot = StrongBot(seed=1)
+    k = bot.know(view)
+    assert 0.45 < bot.lie_chance(k) < bot.step_bar
+    assert bot.quiet_table(k)
+    assert isinstance(bot.act(view, state.legal_actions(0)), Accuse)
+    busy = StrongBot(seed=1)
+    k = busy.know(view)
+    k.called[1] = [2, 2]  # seat 1 called four of the plays it was asked about
+    assert not busy.quiet_table(k)
+    assert isinstance(busy.window(k), Pass)

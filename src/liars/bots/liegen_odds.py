@@ -13,6 +13,9 @@ import random
 from ..games.liegen import CARD_INDEX, JOKER
 from .liegen_beliefs import Knowledge, ann_codes
 
+JOKER_FIRST = 0.02
+"""How often a player with an ordinary card that follows plays a joker instead (it is kept)."""
+
 
 class LieOdds:
     """Habit rates and lie odds from the public history and the seat's own cards."""
@@ -100,9 +103,26 @@ class LieOdds:
                     if named is not None:
                         n_opt += 1
                         n_match += named == claim
-            n_opt += jokers
-            if n_opt:
-                p_h = (n_match + jokers / legal_count) / n_opt
+            if not k.jokers:
+                n_opt += jokers
+                if n_opt:
+                    p_h = n_match / n_opt
+                    w_true += trust * p_h
+                    w_lie += beta * p_h
+                else:
+                    w_lie += self.forced / legal_count
+            elif n_opt:
+                # An ordinary card that follows mostly goes down before a joker, which is kept for
+                # the two-card play (every gauntlet style and this bot do so); a bluff mostly names a card
+                # it keeps, now and then any code.
+                p_h = (1.0 - JOKER_FIRST) * n_match / n_opt
+                w_true += trust * (p_h + jokers * JOKER_FIRST / legal_count)
+                w_lie += beta * (p_h + JOKER_FIRST / legal_count)
+            elif jokers:
+                # Nothing ordinary follows but a joker does: as rare as a forced lie (the same
+                # calibration), so a claim nobody could make without a joker is as likely a lie as
+                # the claimant is likely to lack one.
+                p_h = self.forced / legal_count
                 w_true += trust * p_h
                 w_lie += beta * p_h
             else:
