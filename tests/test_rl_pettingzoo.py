@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from typing import Any
 
@@ -186,3 +188,62 @@ def test_observation_ignores_other_seats_secrets(spec: Any) -> None:
                 b.act(actor, act)
                 checked += 1
     assert checked >= 4  # love-letter: almost every card reveals, so few steps are safe
+
+
+@pytest.mark.parametrize(
+    ("game_id", "kw"),
+    [
+        ("liars-dice", {"players": 3, "dice": 1}),
+        ("liars-dice", {"players": 2, "dice": 2, "spot_on": True}),
+        ("love-letter", {"players": 3}),
+    ],
+)
+def test_final_observations_are_built_when_read_and_are_the_final_positions(
+    game_id: str, kw: dict[str, Any]
+) -> None:
+    """The dead steps' observations cost nothing until read, and read late they are the final position's."""
+    e = env(game_id, seed=2, **kw)
+    rng = random.Random(2)
+    built = 0
+    observe = e._observe
+
+    def counting(*args: Any) -> Any:
+        nonlocal built
+        built += 1
+        return observe(*args)
+
+    e._observe = counting  # type: ignore[method-assign]
+    finals: list[tuple[Any, dict[str, Any]]] = []
+    for _ in range(3):
+        e.reset()
+        while e.agents:
+            agent = e.agent_selection
+            before = built
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                assert built == before  # last() built nothing
+                finals.append((obs, e.observe(agent)))  # the eager observation, as a reference
+                e.step(None)
+            else:
+                e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    assert len(finals) == 3 * len(e.possible_agents)
+    # Read only now, two new games later: still the final position of their own game, seat by seat.
+    space = e.observation_space("player_0")
+    for lazy, eager in finals:
+        assert isinstance(lazy, dict) and space.contains(lazy)
+        assert list(lazy) == ["observation", "action_mask"] and len(lazy) == 2
+        assert np.array_equal(lazy["observation"], eager["observation"])
+        assert not lazy["action_mask"].any() and not eager["action_mask"].any()
+    # Different seats saw the end differently (the test can fail): relative seats, own cards.
+    assert len({lazy["observation"].tobytes() for lazy, _ in finals}) > 1
+    # Copies and pickles are plain dicts of the same arrays.
+    lazy, eager = finals[0]
+    for copied in (
+        copy.copy(lazy),
+        copy.deepcopy(lazy),
+        pickle.loads(pickle.dumps(lazy)),
+        dict(lazy),
+        {**lazy},
+    ):
+        assert type(copied) is dict
+        assert np.array_equal(copied["observation"], eager["observation"])
