@@ -118,11 +118,35 @@ def run(args: argparse.Namespace) -> int:
     if args.redis and db.startswith("sqlite"):  # a clear refusal, not a traceback from create_app
         print("--redis needs a PostgreSQL --db: several processes cannot share SQLite", file=sys.stderr)
         return 2
+    if args.redis:  # before the database is touched: one clear line, not uvicorn's startup traceback
+        unreachable = redis_unreachable(args.redis)
+        if unreachable is not None:
+            print(f"--redis: cannot reach Redis ({unreachable}); start it or check the URL", file=sys.stderr)
+            return 2
     _raise_fd_limit(args.max_connections)
     app, options = build(args)
     print(f"liars server on http://{args.host}:{args.port} (database {db.split('://')[0]})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, **options)
     return 0
+
+
+def redis_unreachable(url: str) -> str | None:
+    """Why Redis at ``url`` does not answer a ping (None: it does).
+
+    The reason is redis-py's (the address and the error), never the URL itself, which may hold
+    a password.
+    """
+    try:
+        from redis import Redis
+
+        client = Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except Exception as exc:
+        return str(exc) or type(exc).__name__
+    return None
 
 
 def _fd_limit() -> int | None:
