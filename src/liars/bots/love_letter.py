@@ -54,7 +54,7 @@ _Q = _PLAY["Q", None, None]
 _NONE: dict[int, str] = {}
 _NAMED = {1: 0.05, 2: 0.5}  # how likely a player holds the rank it just named, by its copies (a tuning knob)
 # The strong bot's default worlds per decision, by players (see StrongBot).
-WORLDS: Mapping[int, int] = {2: 160, 3: 160, 4: 160}
+WORLDS: Mapping[int, int] = {2: 320, 3: 160, 4: 160}
 _NO_KILL = 0.1  # how likely a player who knew my card and did not name it held a 6 or 5
 
 
@@ -426,11 +426,15 @@ class StrongBot:
 
     ``worlds`` is the fixed amount of work per decision: that many sampled
     worlds, each played out once per play still in the race, so the same
-    seed plays the same moves on any machine.  By default :data:`WORLDS`,
-    160 at every table size: 480 measured no stronger one-on-one nor at
-    four players, and 320 at four was no stronger on a fresh seed
+    seed plays the same moves on any machine.  By default :data:`WORLDS`:
+    320 one-on-one, where a decision is cheap (a paired check against 160:
+    Memory 59.8 against 57.8% on seed 9, Counter 59.3 against 59.2% on seed
+    11, 600 rounds each: less noise in the pick, within the time bars; 480
+    had measured no stronger than 160 on an older version), 160
+    at three and four players: 480 measured no stronger at four, nor 320
     (33.5/35.8/30.2% against 33.5/34.8/31.8% with 160, against the
-    gauntlet's counter/aggressive/keeper, 300 rounds each).  A number sets
+    gauntlet's counter/aggressive/keeper, 300 rounds each), nor 240 at a
+    mixed table (35.0% both, seed 7, 400 rounds).  A number sets
     it for every table, a mapping per player count; ``iterations`` is
     another name for it (the other games' word).  ``budget`` (seconds,
     default none) is an opt-in cap on top; when it is hit first the move
