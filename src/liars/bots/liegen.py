@@ -131,12 +131,7 @@ class StrongBot(HandPlan, BasicBot):
     ``step_bar`` (0.8: the lie odds a call needs besides paying; the odds come
     true less often than they say, and every call of a small pile hands the
     caller or the liar the lead; tuning seeds 8-10, 16 games a cell: against
-    three Trackers 0-19% -> 38-56%, Suspicious 25% -> 50-56%), but not at a
-    quiet table: ``step_quiet`` (0.04), the others' measured rate of calling
-    ordinary plays (0.5 calls in 10 asked before any is seen) under which the
-    bar is ``min_odds`` again (tuning seed 7, 40 games a cell: against Honest
-    45% -> 57.5%, Bluffer 32.5% -> 45%; Tracker 62.5%, Suspicious 65% with
-    it); ``budget``:
+    three Trackers 0-19% -> 38-56%, Suspicious 25% -> 50-56%); ``budget``:
     accepted for the shared interface (a decision takes a few ms whatever it
     says).
     """
@@ -157,7 +152,6 @@ class StrongBot(HandPlan, BasicBot):
         suit_shed_risk: float = 0.15,
         suit_caught: int = 2,
         step_sheds: bool = False,
-        step_quiet: float = 0.04,
         step_bar: float = 0.8,
         budget: float | None = None,
         **kw: Any,
@@ -175,7 +169,6 @@ class StrongBot(HandPlan, BasicBot):
         self.suit_shed_risk = suit_shed_risk
         self.suit_caught = suit_caught
         self.step_sheds = step_sheds
-        self.step_quiet = step_quiet
         self.step_bar = step_bar
         self.budget = budget
 
@@ -244,21 +237,11 @@ class StrongBot(HandPlan, BasicBot):
             # it to us while every other seat gains.  Measured against the gauntlet, even calls at
             # odds of 0.85 lost more than they won, so by default only sure lies are called.
             return Pass()
-        if k.follow == "rank_step" and p < self.step_bar and not self.quiet_table(k):
+        if k.follow == "rank_step" and p < self.step_bar:
             # Nobody can prove a rank: the estimate overstates lies (players keep cards that step),
             # and a right call of a small pile only hands the liar a few cards and the lead.
             return Pass()
         return Accuse() if ev > ev_pass else Pass()
-
-    def quiet_table(self, k: Knowledge) -> bool:
-        """Whether the other seats seldom call ordinary plays (their measured rate under ``step_quiet``).
-
-        At such a table a call's lead is not handed straight back, and a liar keeps its lies.
-        """
-        others = [s for s in range(k.players) if s != k.seat]
-        called = sum(k.called[s][b] for s in others for b in (0, 1))
-        asked = sum(k.asked[s][b] for s in others for b in (0, 1))
-        return (called + 0.5) / (asked + 10.0) < self.step_quiet
 
     def last_but_one(self, k: Knowledge) -> Accuse | Pass:
         """A card that leaves one wins at its player's next turn unless it is turned: call it.
