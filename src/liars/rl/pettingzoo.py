@@ -122,6 +122,8 @@ class LiarsEnv(AECEnv):
         n = self.game.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self._zeros: dict[str, float] = dict.fromkeys(self.possible_agents, 0.0)
+        self._falses: dict[str, bool] = dict.fromkeys(self.possible_agents, False)
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
@@ -152,16 +154,19 @@ class LiarsEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds.seed(seed)
-        self.state_ = self.game.new_game(seed=self._seeds.getrandbits(63))
+        self.state_ = state = self.game.new_game(seed=self._seeds.getrandbits(63))
         self._tails = Tails(self.encoder.tail)
         self.steps = 0
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state_.to_act[0]]
+        agents = self.possible_agents
+        self.agents = agents[:]
+        # Copies of dicts built once (a C copy each, where dict.fromkeys walks the agents).
+        zeros, falses = self._zeros, self._falses
+        self.rewards = zeros.copy()
+        self._cumulative_rewards = zeros.copy()
+        self.terminations = falses.copy()
+        self.truncations = falses.copy()
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        self.agent_selection = agents[state.to_act[0]]
 
     def observe(self, agent: str) -> ObsDict:
         state = self.state_
@@ -234,7 +239,9 @@ class LiarsEnv(AECEnv):
                 code="must_act",
                 params={"agent": str(agent)},
             )
-        state = self.state_obj
+        state = self.state_
+        if state is None:  # not reachable: agents exist only after reset()
+            raise RuntimeError("call reset() first")
         self.encoder.apply(state, self.agent_seat[agent], int(action))
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
