@@ -37,7 +37,7 @@ def _serve(db: Db, redis: str, tmp: Path) -> tuple[subprocess.Popen[bytes], int]
     tmp.mkdir(parents=True, exist_ok=True)
     with (tmp / "server.txt").open("wb") as err:
         proc = subprocess.Popen(cmd, env={**os.environ, "LIARS_DATA_DIR": str(tmp)}, stdout=err, stderr=err)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90  # a loaded 2-core machine: start-ups took over 20 s
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
@@ -69,7 +69,7 @@ def _next_turn(ws: ClientConnection) -> dict[str, Any] | None:
         return None
 
 
-def _wait_for(path: Path, text: str, seconds: float = 30) -> str:
+def _wait_for(path: Path, text: str, seconds: float = 60) -> str:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         said = path.read_text(encoding="utf-8")

@@ -78,7 +78,7 @@ class Served:
             self.proc = subprocess.Popen(
                 cmd, env={**os.environ, "LIARS_DATA_DIR": str(tmp)}, stdout=err, stderr=subprocess.STDOUT
             )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded 2-core machine: start-ups took over 20 s
         while time.monotonic() < deadline:
             try:
                 if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
