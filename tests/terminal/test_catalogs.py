@@ -34,8 +34,6 @@ def extracted() -> set[tuple[str | None, str]]:
     paths = [SRC / "terminal", SRC / "commands"]
     for base in paths:
         for _file, _line, message, _comments, context in extract_from_dir(str(base), keywords=KEYWORDS):
-            if base.name == "commands" and _file not in ("play.py", "watch.py", "replay.py"):
-                continue
             msgid = message if isinstance(message, str) else message[0]
             out.add((context, msgid))
     return out
