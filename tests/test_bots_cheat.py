@@ -325,3 +325,48 @@ def test_a_tail_with_a_gap_starts_again_soundly() -> None:
     placed = t.located(full["hand"])
     assert all(truth[c] == w for c, w in placed.items())
     assert (t.sizes, t.pile) == (full["hand_sizes"], full["pile_size"])  # worked back, then forward
+
+
+# -- a rank claimed twice ---------------------------------------------------------------------------
+
+
+def test_strong_calls_a_rank_claimed_again_without_a_pickup_between() -> None:
+    """Seat 1 claims twos twice, 13 of its turns apart, taking no pile between: the second is a lie.
+
+    Players play every card of the rank they claim (a bluffer had none), so after its first
+    claim of twos seat 1 holds none; the second claim of twos cannot be true.  No count proves
+    it (seat 2 holds no two and has seen none), and seat 1 keeps 4 cards, more than the
+    three at which strong starts calling on suspicion: only the claim history says so.  The earlier
+    first-time claims of the same kind from the same hand size are passed.
+    """
+    others = sorted(
+        (c for c in CODES if c[0] != "2"), key=lambda c: (c[1], c[0])
+    )  # by suit: no seat holds four
+    seat1 = ["2C", *others[:17]]
+    seat0 = ["2D", "2H", "2S", *others[17:31]]
+    seat2 = others[31:48]
+    assert len(set(seat0 + seat1 + seat2)) == 52
+    state = pos(" ".join(seat0), " ".join(seat1), " ".join(seat2), starter=0, rank="A")
+    strong = bots.make("strong", "cheat", seed=0)
+    claims_of_two = 0
+    decisions: list[tuple[int, Any]] = []
+    while claims_of_two < 2 or state.view(2)["window"]:
+        s = state.to_act[0]
+        view = state.view(s)
+        if view["window"]:
+            last = view["last_play"]
+            if s == 2 and last["seat"] == 1:
+                decisions.append((last["rank"], strong.act(view, state.legal_actions(s))))
+                if last["rank"] == "2" and claims_of_two == 2:
+                    break
+            state.act(s, Pass())
+            continue
+        hand, rank = view["hand"], view["required_rank"]
+        card = next((c for c in hand if c[0] == rank), hand[-1 if s != 0 else 0])
+        if s == 0 and card[0] == "2" and rank != "2":
+            card = next(c for c in hand if c[0] != "2")  # seat 0 keeps its twos out of the pile
+        state.act(s, {"type": "play", "cards": [card]})
+        claims_of_two += s == 1 and rank == "2"
+    assert state.view(1)["hand_sizes"][1] == 4
+    assert decisions[-1] == ("2", Challenge())
+    assert all(d == Pass() for _, d in decisions[:-1]), decisions
