@@ -436,7 +436,9 @@ function tableOptions(info) {
   if (st.grace_seconds) rows.push([t("grace_seconds"), st.grace_seconds]);
   rows.push([t("private_table"), st.listed ? "✓" : "✗"]);
   rows.push([cx("allowed"), st.coach === false ? "✗" : "✓"]);
-  return h("dl", { class: "table-options", id: "table-options" }, rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, String(v))]));
+  // numbers as the reader's language writes them (45,5 in nb and nl)
+  const shown = (v) => (typeof v === "number" ? new Intl.NumberFormat(getLang()).format(v) : String(v));
+  return h("dl", { class: "table-options", id: "table-options" }, rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, shown(v))]));
 }
 
 function howTo(game, open) {
