@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from ..core import Game
+from ..core import Game, State
 from ..games.liars_dice import bid_index as index_of
-from .base import Encoder, Field, Obs, thermo
+from .base import Encoder, Field, Mask, Obs, thermo
 
 FACES = 6
 
@@ -55,6 +55,7 @@ class DiceEncoder(Encoder):
         self._rel = [tuple((s - me) % n for s in range(n)) for me in range(n)]
         self._cup_cells: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._round_memo: dict[tuple[int | None, ...], Obs] = {}
+        self._mask_memo: dict[int, tuple[object, Mask]] = {}
         # Every bid's index by (quantity, face), from the engine's bid_index: a lookup, not a call, per bid.
         self._bid_at = {(q, f): index_of(q, f) for q in range(1, n * d + 1) for f in range(1, FACES + 1)}
         # Offsets of the fields set at every step (see _step).
@@ -156,6 +157,30 @@ class DiceEncoder(Encoder):
         out = self._round(view["seat"], view["dice"], view["dice_counts"], view["opener"]).copy()
         self._step(view, out)
         return out
+
+    def mask(self, state: State, seat: int) -> Mask:
+        """The base class's mask, copied from an array kept per row of the game's legal table.
+
+        ``legal_ids`` hands out the rows of a table the game builds once, and
+        a row fixes the mask (``legal_mask`` always equals ``legal_ids``), so
+        the mask of a row seen before is one array copy, where building it
+        anew is the engine's bytearray copy and ``np.frombuffer`` every step.
+        The row itself is kept with its array: the memo never takes another
+        object's reused ``id`` for it, and a game whose ``legal_ids`` builds
+        a new list each time only misses.
+        """
+        to_act = state.to_act
+        if not to_act or to_act[0] != seat:
+            return np.zeros(self.num_actions, dtype=np.int8)
+        row = state.legal_ids()
+        hit = self._mask_memo.get(id(row))
+        if hit is None or hit[0] is not row:
+            if len(self._mask_memo) > 4096:
+                self._mask_memo.clear()
+            built = super().mask(state, seat)
+            built.flags.writeable = False
+            hit = self._mask_memo[id(row)] = (row, built)
+        return hit[1].copy()
 
     def action_name(self, action: int) -> str:
         return str(self.game.action_from_id(action))

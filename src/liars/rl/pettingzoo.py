@@ -22,7 +22,7 @@ from pettingzoo import AECEnv
 
 from ..core import IllegalAction, State, make
 from . import NAMES, VERSION, encoder
-from .base import Mask, Obs, Tails, rewards
+from .base import Encoder, Mask, Obs, Tails, rewards
 
 ObsDict = dict[str, Obs | Mask]
 
@@ -135,6 +135,9 @@ class LiarsEnv(AECEnv):
         self._seeds = random.Random(seed)
         self.state_: State | None = None
         self._tails = Tails(self.encoder.tail)  # the views of this game, read a new history entry once
+        # An encoder whose actions are the engine's ids, taken as the base class does: the env's agent
+        # is always the engine's ``to_act[0]``, so ``step`` calls ``act_id`` itself (one call less).
+        self._engine_ids = type(self.encoder).apply is Encoder.apply
         self.steps = 0
         self._first_dead = ""
 
@@ -155,7 +158,8 @@ class LiarsEnv(AECEnv):
         if seed is not None:
             self._seeds.seed(seed)
         self.state_ = state = self.game.new_game(seed=self._seeds.getrandbits(63))
-        self._tails = Tails(self.encoder.tail)
+        if self.encoder.tail != 0:  # a follower with no history kept (keep 0) holds nothing: reuse it
+            self._tails = Tails(self.encoder.tail)
         self.steps = 0
         agents = self.possible_agents
         self.agents = agents[:]
@@ -194,8 +198,13 @@ class LiarsEnv(AECEnv):
             if state is not None and state.over:
                 tails, seat = self._tails, self.agent_seat[agent]
                 obs = FinalObservation(lambda: self._observe(state, tails, seat))
+            elif state is not None:  # observe(), inlined: the view, the vector and the mask
+                seat = self.agent_seat[agent]
+                enc = self.encoder
+                view = self._tails.view(state, seat)
+                obs = {"observation": enc.observe(view), "action_mask": enc.mask(state, seat)}
             else:
-                obs = self.observe(agent)
+                obs = self.observe(agent)  # its error: reset() first
         return (
             obs,
             self._cumulative_rewards[agent],
@@ -242,7 +251,10 @@ class LiarsEnv(AECEnv):
         state = self.state_
         if state is None:  # not reachable: agents exist only after reset()
             raise RuntimeError("call reset() first")
-        self.encoder.apply(state, self.agent_seat[agent], int(action))
+        if self._engine_ids:
+            state.act_id(int(action))
+        else:
+            self.encoder.apply(state, self.agent_seat[agent], int(action))
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
         if state.over:
