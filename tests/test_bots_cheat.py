@@ -268,6 +268,7 @@ def beliefs(t: Tracker, hand: list[str]) -> tuple[Any, ...]:
         t.multi,
         t.claims,
         t.likely,
+        t.void,
         t.near_asked,
         t.near_calls,
         t.sizes,
