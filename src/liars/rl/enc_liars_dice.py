@@ -154,7 +154,13 @@ class DiceEncoder(Encoder):
         self._step(view, out)
 
     def observe(self, view: Mapping[str, Any]) -> Obs:
-        out = self._round(view["seat"], view["dice"], view["dice_counts"], view["opener"]).copy()
+        # _round's memo read here (its key, built the same way), and _round called only to build
+        # a missing entry: one call less a step.
+        me, dice, counts, opener = view["seat"], view["dice"], view["dice_counts"], view["opener"]
+        base = self._round_memo.get((me, opener, *counts, 0, *dice))
+        if base is None:
+            base = self._round(me, dice, counts, opener)
+        out = base.copy()
         self._step(view, out)
         return out
 

@@ -22,7 +22,7 @@ from pettingzoo import AECEnv
 
 from ..core import IllegalAction, State, make
 from . import NAMES, VERSION, encoder
-from .base import Encoder, Mask, Obs, Tails, rewards
+from .base import _PAST_ANY_END, Encoder, Mask, Obs, Tails, rewards
 
 ObsDict = dict[str, Obs | Mask]
 
@@ -138,6 +138,9 @@ class LiarsEnv(AECEnv):
         # An encoder whose actions are the engine's ids, taken as the base class does: the env's agent
         # is always the engine's ``to_act[0]``, so ``step`` calls ``act_id`` itself (one call less).
         self._engine_ids = type(self.encoder).apply is Encoder.apply
+        # An encoder that reads no history entry: ``last`` asks the engine for the bare view itself,
+        # as ``Tails.view`` would (one call less a step).
+        self._bare = self.encoder.tail == 0
         self.steps = 0
         self._first_dead = ""
 
@@ -201,7 +204,7 @@ class LiarsEnv(AECEnv):
             elif state is not None:  # observe(), inlined: the view, the vector and the mask
                 seat = self.agent_seat[agent]
                 enc = self.encoder
-                view = self._tails.view(state, seat)
+                view = state.view(seat, since=_PAST_ANY_END) if self._bare else self._tails.view(state, seat)
                 obs = {"observation": enc.observe(view), "action_mask": enc.mask(state, seat)}
             else:
                 obs = self.observe(agent)  # its error: reset() first
@@ -258,10 +261,13 @@ class LiarsEnv(AECEnv):
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
         if state.over:
+            # Every agent is alive at the end (one game for all) and every reward was 0 before:
+            # the base class's _accumulate_rewards, folded into the one loop over the agents.
+            cumulative, rewards_, terminations = self._cumulative_rewards, self.rewards, self.terminations
             for a, r in zip(self.possible_agents, rewards(state), strict=True):
-                self.rewards[a] = r
-                self.terminations[a] = True
-            self._accumulate_rewards()
+                rewards_[a] = r
+                terminations[a] = True
+                cumulative[a] += r
         else:
             # Rewards are all 0 until the end, so there is nothing to accumulate.
             if self.max_steps is not None and self.steps >= self.max_steps:
