@@ -9,7 +9,7 @@ current round and the last call; older rounds only through the dice counts.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -115,21 +115,25 @@ class DiceEncoder(Encoder):
         """Set the cells that change within a round: whose turn, the bid to beat, the bids, the last call.
 
         One item at a time: a step sets two to five cells, where gathering
-        them for one ``put`` costs more than the assignments.  Bids go
-        through ``_bid_at`` (built from the engine's ``bid_index``) instead
-        of a call per bid.
+        them for one ``put`` costs more than the assignments.  The items go
+        through a ``memoryview`` of ``out`` (the same float32 cells): numpy's
+        own item assignment parses its index each time and cost about 3.7 µs
+        of a one-die step's 36 in the PettingZoo loop, most of which the
+        view's plain buffer writes save.  Bids go through ``_bid_at`` (built
+        from the engine's ``bid_index``) instead of a call per bid.
         """
+        cells = cast("memoryview[float]", out.data)  # numpy types .data as a memoryview of ints
         rel = self._rel[view["seat"]]
         to_act = view["to_act"]
         if to_act:
-            out[self._at_to_act + rel[to_act[0]]] = 1.0
+            cells[self._at_to_act + rel[to_act[0]]] = 1.0
         bid = view["bid"]
         if bid is not None:
             bid_at = self._bid_at
-            out[self._at_bid + bid_at[bid["quantity"], bid["face"]]] = 1.0
+            cells[self._at_bid + bid_at[bid["quantity"], bid["face"]]] = 1.0
             at, b = self._at_bids, self.bids
             for bid in view["bids"]:
-                out[at + rel[bid["seat"]] * b + bid_at[bid["quantity"], bid["face"]]] = 1.0
+                cells[at + rel[bid["seat"]] * b + bid_at[bid["quantity"], bid["face"]]] = 1.0
         rev = view["revealed"]
         if rev is not None:
             o = self.offsets
