@@ -272,6 +272,13 @@ def test_strong_keeps_a_joker_for_its_two_card_play() -> None:
     state = position(3, {0: ["X", "2H", "KC", "QD"]}, dealer=0, pile=pile, jokers=True)
     action = bot.act(state.view(0), state.legal_actions(0))
     assert action.card != "X"
+    # Nothing follows a nine of hearts and the pile is big: a lie now, the joker for the two-card play.
+    cards = zip(["AC", "AD", "AS", "2S"], ["9C", "9D", "9S", "9H"], strict=True)
+    pile = [{"seat": i % 3, "card": c, "announce": a} for i, (c, a) in enumerate(cards, 2)]
+    state = position(3, {0: ["X", "3C", "KC", "QD"]}, dealer=1, pile=pile, jokers=True)
+    assert state.to_act == (0,) and state.view(0)["pile_size"] == 4
+    action = bot.act(state.view(0), state.legal_actions(0))
+    assert action.card != "X"
 
 
 def test_a_repeated_position_gets_varied_answers() -> None:
