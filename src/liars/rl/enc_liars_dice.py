@@ -9,13 +9,13 @@ current round and the last call; older rounds only through the dice counts.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
-from ..core import Game, State
+from ..core import Game
 from ..games.liars_dice import bid_index as index_of
-from .base import Encoder, Field, Mask, Obs, thermo
+from .base import Encoder, Field, Obs, thermo
 
 FACES = 6
 
@@ -55,7 +55,6 @@ class DiceEncoder(Encoder):
         self._rel = [tuple((s - me) % n for s in range(n)) for me in range(n)]
         self._cup_cells: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._round_memo: dict[tuple[int | None, ...], Obs] = {}
-        self._mask_memo: dict[int, tuple[object, Mask]] = {}
         # Every bid's index by (quantity, face), from the engine's bid_index: a lookup, not a call, per bid.
         self._bid_at = {(q, f): index_of(q, f) for q in range(1, n * d + 1) for f in range(1, FACES + 1)}
         # Offsets of the fields set at every step (see _step).
@@ -115,25 +114,21 @@ class DiceEncoder(Encoder):
         """Set the cells that change within a round: whose turn, the bid to beat, the bids, the last call.
 
         One item at a time: a step sets two to five cells, where gathering
-        them for one ``put`` costs more than the assignments.  The items go
-        through a ``memoryview`` of ``out`` (the same float32 cells): numpy's
-        own item assignment parses its index each time and cost about 3.7 µs
-        of a one-die step's 36 in the PettingZoo loop, most of which the
-        view's plain buffer writes save.  Bids go through ``_bid_at`` (built
-        from the engine's ``bid_index``) instead of a call per bid.
+        them for one ``put`` costs more than the assignments.  Bids go
+        through ``_bid_at`` (built from the engine's ``bid_index``) instead
+        of a call per bid.
         """
-        cells = cast("memoryview[float]", out.data)  # numpy types .data as a memoryview of ints
         rel = self._rel[view["seat"]]
         to_act = view["to_act"]
         if to_act:
-            cells[self._at_to_act + rel[to_act[0]]] = 1.0
+            out[self._at_to_act + rel[to_act[0]]] = 1.0
         bid = view["bid"]
         if bid is not None:
             bid_at = self._bid_at
-            cells[self._at_bid + bid_at[bid["quantity"], bid["face"]]] = 1.0
+            out[self._at_bid + bid_at[bid["quantity"], bid["face"]]] = 1.0
             at, b = self._at_bids, self.bids
             for bid in view["bids"]:
-                cells[at + rel[bid["seat"]] * b + bid_at[bid["quantity"], bid["face"]]] = 1.0
+                out[at + rel[bid["seat"]] * b + bid_at[bid["quantity"], bid["face"]]] = 1.0
         rev = view["revealed"]
         if rev is not None:
             o = self.offsets
@@ -158,39 +153,9 @@ class DiceEncoder(Encoder):
         self._step(view, out)
 
     def observe(self, view: Mapping[str, Any]) -> Obs:
-        # _round's memo read here (its key, built the same way), and _round called only to build
-        # a missing entry: one call less a step.
-        me, dice, counts, opener = view["seat"], view["dice"], view["dice_counts"], view["opener"]
-        base = self._round_memo.get((me, opener, *counts, 0, *dice))
-        if base is None:
-            base = self._round(me, dice, counts, opener)
-        out = base.copy()
+        out = self._round(view["seat"], view["dice"], view["dice_counts"], view["opener"]).copy()
         self._step(view, out)
         return out
-
-    def mask(self, state: State, seat: int) -> Mask:
-        """The base class's mask, copied from an array kept per row of the game's legal table.
-
-        ``legal_ids`` hands out the rows of a table the game builds once, and
-        a row fixes the mask (``legal_mask`` always equals ``legal_ids``), so
-        the mask of a row seen before is one array copy, where building it
-        anew is the engine's bytearray copy and ``np.frombuffer`` every step.
-        The row itself is kept with its array: the memo never takes another
-        object's reused ``id`` for it, and a game whose ``legal_ids`` builds
-        a new list each time only misses.
-        """
-        to_act = state.to_act
-        if not to_act or to_act[0] != seat:
-            return np.zeros(self.num_actions, dtype=np.int8)
-        row = state.legal_ids()
-        hit = self._mask_memo.get(id(row))
-        if hit is None or hit[0] is not row:
-            if len(self._mask_memo) > 4096:
-                self._mask_memo.clear()
-            built = super().mask(state, seat)
-            built.flags.writeable = False
-            hit = self._mask_memo[id(row)] = (row, built)
-        return hit[1].copy()
 
     def action_name(self, action: int) -> str:
         return str(self.game.action_from_id(action))

@@ -22,7 +22,7 @@ from pettingzoo import AECEnv
 
 from ..core import IllegalAction, State, make
 from . import NAMES, VERSION, encoder
-from .base import _PAST_ANY_END, Encoder, Mask, Obs, Tails, rewards
+from .base import Mask, Obs, Tails, rewards
 
 ObsDict = dict[str, Obs | Mask]
 
@@ -135,12 +135,6 @@ class LiarsEnv(AECEnv):
         self._seeds = random.Random(seed)
         self.state_: State | None = None
         self._tails = Tails(self.encoder.tail)  # the views of this game, read a new history entry once
-        # An encoder whose actions are the engine's ids, taken as the base class does: the env's agent
-        # is always the engine's ``to_act[0]``, so ``step`` calls ``act_id`` itself (one call less).
-        self._engine_ids = type(self.encoder).apply is Encoder.apply
-        # An encoder that reads no history entry: ``last`` asks the engine for the bare view itself,
-        # as ``Tails.view`` would (one call less a step).
-        self._bare = self.encoder.tail == 0
         self.steps = 0
         self._first_dead = ""
 
@@ -161,8 +155,7 @@ class LiarsEnv(AECEnv):
         if seed is not None:
             self._seeds.seed(seed)
         self.state_ = state = self.game.new_game(seed=self._seeds.getrandbits(63))
-        if self.encoder.tail != 0:  # a follower with no history kept (keep 0) holds nothing: reuse it
-            self._tails = Tails(self.encoder.tail)
+        self._tails = Tails(self.encoder.tail)
         self.steps = 0
         agents = self.possible_agents
         self.agents = agents[:]
@@ -201,13 +194,8 @@ class LiarsEnv(AECEnv):
             if state is not None and state.over:
                 tails, seat = self._tails, self.agent_seat[agent]
                 obs = FinalObservation(lambda: self._observe(state, tails, seat))
-            elif state is not None:  # observe(), inlined: the view, the vector and the mask
-                seat = self.agent_seat[agent]
-                enc = self.encoder
-                view = state.view(seat, since=_PAST_ANY_END) if self._bare else self._tails.view(state, seat)
-                obs = {"observation": enc.observe(view), "action_mask": enc.mask(state, seat)}
             else:
-                obs = self.observe(agent)  # its error: reset() first
+                obs = self.observe(agent)
         return (
             obs,
             self._cumulative_rewards[agent],
@@ -254,20 +242,14 @@ class LiarsEnv(AECEnv):
         state = self.state_
         if state is None:  # not reachable: agents exist only after reset()
             raise RuntimeError("call reset() first")
-        if self._engine_ids:
-            state.act_id(int(action))
-        else:
-            self.encoder.apply(state, self.agent_seat[agent], int(action))
+        self.encoder.apply(state, self.agent_seat[agent], int(action))
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
         if state.over:
-            # Every agent is alive at the end (one game for all) and every reward was 0 before:
-            # the base class's _accumulate_rewards, folded into the one loop over the agents.
-            cumulative, rewards_, terminations = self._cumulative_rewards, self.rewards, self.terminations
             for a, r in zip(self.possible_agents, rewards(state), strict=True):
-                rewards_[a] = r
-                terminations[a] = True
-                cumulative[a] += r
+                self.rewards[a] = r
+                self.terminations[a] = True
+            self._accumulate_rewards()
         else:
             # Rewards are all 0 until the end, so there is nothing to accumulate.
             if self.max_steps is not None and self.steps >= self.max_steps:
