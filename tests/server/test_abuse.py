@@ -368,3 +368,14 @@ def test_one_address_keeps_only_so_many_waiting_tables(db: Db) -> None:
         r = srv.http.post(f"/api/tables/{first['table']}/join", json={"name": "Ola", "key": first["key"]})
         assert r.status_code == 200  # the table started: it no longer counts
         assert srv.http.post("/api/tables", json={"game": "liars-dice", "players": 2}).status_code == 201
+
+
+def test_ids_and_tokens_never_begin_with_a_dash() -> None:
+    """``liars bot --table ID --token T``: a leading ``-`` reads as an option, and the command
+    refused its own table (one id in 64 did, and a PostgreSQL run of the suite drew one)."""
+    from liars.server.seats import new_invite, new_table_id, new_token
+
+    drawn = [new_table_id() for _ in range(3000)] + [new_token()[0] for _ in range(3000)]
+    drawn += [new_invite() for _ in range(3000)]
+    assert not [x for x in drawn if x.startswith("-")]
+    assert all(len(x) == 16 for x in drawn[:3000])

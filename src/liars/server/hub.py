@@ -32,7 +32,7 @@ from liars import bots
 from .bot_budget import BOT_CPU, BotBudget
 from .coach import Slots
 from .conn import Metrics
-from .seats import new_invite
+from .seats import new_invite, new_table_id
 from .store import SeatRow, Store, TableRow
 from .tables import Table, TableError, hash_token, new_token
 
@@ -382,7 +382,7 @@ class Hub:
             seat = humans[0].seat
         ready = all(r.token_hash is not None for r in humans)
         row = TableRow(
-            id=secrets.token_urlsafe(12),
+            id=new_table_id(),
             game=game.id,
             players=game.players,
             seed=secrets.randbits(63),

@@ -42,9 +42,26 @@ class Seat:
         return self.kind == "bot" or self.away
 
 
+def typeable_secret(nbytes: int) -> str:
+    """A URL-safe random string that never begins with ``-``.
+
+    Table ids and tokens are typed on command lines (``liars bot --table ID --token T``), where a
+    leading ``-`` reads as an option and the command refuses its own table: one id in 64 did.
+    """
+    while True:
+        out = secrets.token_urlsafe(nbytes)
+        if not out.startswith("-"):
+            return out
+
+
+def new_table_id() -> str:
+    """A new table's id (16 characters)."""
+    return typeable_secret(12)
+
+
 def new_token() -> tuple[str, str]:
     """A seat token (a long random secret) and its hash, which is all the database keeps."""
-    token = secrets.token_urlsafe(32)
+    token = typeable_secret(32)
     return token, hash_token(token)
 
 
@@ -81,7 +98,7 @@ def reserved_for(held: Mapping[int, str], token_hash: str) -> int | None:
 
 def new_invite() -> str:
     """An unlisted table's invite secret: with the id, what the invite link carries (``#k=``)."""
-    return secrets.token_urlsafe(12)
+    return typeable_secret(12)
 
 
 def check_invite(settings: Mapping[str, Any], key: str | None) -> None:
