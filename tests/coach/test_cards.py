@@ -120,7 +120,10 @@ def test_cheat_the_claimants_hands_weighed_are_the_engines_deal() -> None:
         view = state.view(seat)
         last = view["last_play"]
         p, rank, count = last["seat"], RANK_OF[last["rank"]], last["count"]
-        dist = cheat_bot.StrongBot.held(cheat_bot.Knowledge(view), p, count, rank)
+        # the weighting of the number "from the cards alone": the claimant without a record
+        dist = cheat_bot.StrongBot.held(
+            cards.cheat_without_record(cheat_bot.Knowledge(view), p), p, count, rank
+        )
         n = 3000
         hits = [0] * 5
         for _ in range(n):

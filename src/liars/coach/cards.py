@@ -61,8 +61,15 @@ def _empty() -> dict[str, Any]:
 
 
 def cheat_without_record(k: cheat_bot.Knowledge, seat: int) -> cheat_bot.Knowledge:
-    """``k`` as if ``seat`` had never had a play turned (the lists the lie odds read, copied)."""
+    """``k`` as if ``seat`` had no record: no play turned, and no rank it claimed read as one it lacks.
+
+    The bot reads a seat's earlier claims of a rank (no pile taken since) as "it holds none":
+    a fair guess about how people play, but what the claimant has shown, not the cards alone.
+    The lists the lie odds read are copied, never changed in ``k``.
+    """
     fresh = copy.copy(k)
+    fresh.void = [[False] * 13 if s == seat else v for s, v in enumerate(k.void)]
+    fresh.open_void = False
     fresh.turned = [0 if s == seat else x for s, x in enumerate(k.turned)]
     fresh.pads = [0 if s == seat else x for s, x in enumerate(k.pads)]
     fresh.multi = [[[0, 0] for _ in m] if s == seat else m for s, m in enumerate(k.multi)]
@@ -85,7 +92,12 @@ def cheat_odds(view: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str,
     bot = cheat_bot.StrongBot(CHEAT, seed=view_seed(view))
     fresh = cheat_without_record(k, claimant)
     out["last_play_exact"] = 1.0 - bot.lie_chance(fresh, claimant, count, rank)
-    same = (k.turned[claimant], k.pads[claimant], k.multi[claimant]) == (0, 0, fresh.multi[claimant])
+    same = (k.turned[claimant], k.pads[claimant], k.multi[claimant], k.void[claimant]) == (
+        0,
+        0,
+        fresh.multi[claimant],
+        fresh.void[claimant],
+    )
     out["last_play"] = out["last_play_exact"] if same else 1.0 - bot.lie_chance(k, claimant, count, rank)
     return out
 

@@ -209,8 +209,8 @@ def record(game: Game, levels: Sequence[str], *, seed: int = 0) -> list[tuple[in
     if len(levels) != game.players:
         raise GameConfigError(
             f"record: one bot level per seat ({game.players}), not {len(levels)}",
-            "out_of_range",
-            {"name": "levels", "lo": game.players, "hi": game.players},
+            code="out_of_range",
+            params={"name": "levels", "lo": game.players, "hi": game.players, "value": len(levels)},
         )
     state = game.new_game()
     seats = [make_bot(level, game.id, seed=seed + s) for s, level in enumerate(levels)]
