@@ -49,7 +49,7 @@ def start(db: Db, port: int, tmp: Path) -> subprocess.Popen[bytes]:
 
 
 def _bot(base: str, table: str, token: str, lang: str, err: Path, *extra: str) -> subprocess.Popen[bytes]:
-    # --table=ID, --token=T: an id or a token may begin with "-", which argparse takes for an option
+    # --table=ID, --token=T: the form that takes any id, even one from before ids stopped beginning with "-"
     cmd = [sys.executable, "-m", "liars.cli", "bot", "--server", base, f"--table={table}", f"--token={token}"]
     cmd += ["--level", "random", "--seed", "1", "--lang", lang, *extra]
     with err.open("wb") as f:

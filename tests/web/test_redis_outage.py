@@ -28,11 +28,11 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.server.conftest import PG_URL, _pg
 from tests.server.private_redis import PrivateRedis, free_port
 
 from .helpers import create_table, join
 
-PG_URL = os.environ.get("LIARS_TEST_PG")
 pytestmark = pytest.mark.skipif(PG_URL is None, reason="--redis needs PostgreSQL (LIARS_TEST_PG)")
 
 TROUBLE = {
@@ -43,17 +43,6 @@ TROUBLE = {
     "nl": "De server heeft op dit moment problemen. Je spel is bewaard: deze pagina gaat vanzelf verder "
     "zodra de server terug is.",
 }
-
-
-async def _pg(sql: str) -> None:
-    import asyncpg  # type: ignore[import-untyped]
-
-    assert PG_URL is not None
-    conn = await asyncpg.connect(PG_URL.replace("+asyncpg", ""))
-    try:
-        await conn.execute(sql)
-    finally:
-        await conn.close()
 
 
 def _sql(sql: str) -> None:
