@@ -15,7 +15,10 @@ import pytest
 
 import liars
 from liars import bots
-from liars.bots.love_letter import Knowledge, StrongBot, _believed, _sightings, _Worlds, choose, kept_after
+from liars.bots.love_letter import choose, kept_after
+from liars.bots.love_letter_knowledge import Knowledge, _sightings
+from liars.bots.love_letter_strong import StrongBot, _believed
+from liars.bots.love_letter_worlds import _Worlds
 from liars.games.love_letter import LoveState, Play
 from liars.games.love_letter_cards import COUNT
 from liars.games.love_letter_view import constraints, unseen
