@@ -8,19 +8,15 @@ when the test is.
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 import time
 from pathlib import Path
 
+from .serving import free_port
+
+__all__ = ["PrivateRedis", "free_port"]
+
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class PrivateRedis:

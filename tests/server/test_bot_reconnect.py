@@ -11,7 +11,6 @@ reconnection can mend (a token that holds no seat) is not tried again.
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
 import subprocess
@@ -26,26 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 from liars.server.client import RECONNECT_FIRST, RECONNECT_MAX, backoff
 
 from .conftest import Db
-from .test_crash import free_port
-
-STARTUP = 90.0  # seconds a server may take to come up: on a loaded 2-core machine it took over 20
-
-
-def start(db: Db, port: int, tmp: Path) -> subprocess.Popen[bytes]:
-    """``liars serve`` on ``port`` (the same port again after a kill: the same owner name)."""
-    env = {**os.environ, "LIARS_DATA_DIR": str(tmp)}
-    cmd = [sys.executable, "-m", "liars.cli", "serve", "--port", str(port), *db.cli_args()]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + STARTUP
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.05)
-        assert proc.poll() is None, "the server died"
-    proc.kill()
-    raise AssertionError("the server did not come up")
+from .serving import free_port, start
 
 
 def _bot(base: str, table: str, token: str, lang: str, err: Path, *extra: str) -> subprocess.Popen[bytes]:

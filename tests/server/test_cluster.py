@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import secrets
-import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,43 +29,20 @@ from liars.server.client import whole_view
 from liars.server.cluster import forget
 
 from .conftest import PG_URL, Db, make_db
-from .test_crash import free_port
+from .serving import Server
 
 pytestmark = pytest.mark.skipif(PG_URL is None, reason="a cluster shares PostgreSQL (LIARS_TEST_PG)")
 REDIS = "redis://127.0.0.1:6379/0"
 FAILOVER = 5.0  # seconds: the issue's bound for another process to take a dead owner's tables
 
 
-class Proc:
+class Proc(Server):
     """One ``liars serve --redis`` process of the test's cluster."""
 
     def __init__(self, db: Db, prefix: str, tmp: Path, port: int | None = None) -> None:
         self.db, self.prefix, self.tmp = db, prefix, tmp
-        self.port = port or free_port()
-        cmd = [sys.executable, "-m", "liars.cli", "serve", "--port", str(self.port), *db.cli_args()]
-        cmd += ["--redis", REDIS, "--redis-prefix", prefix, "--http-rate", "0", "--max-ws-per-address", "0"]
-        tmp.mkdir(parents=True, exist_ok=True)
-        self.errors = tmp / "stderr.txt"
-        with self.errors.open("wb") as err:
-            self.proc = subprocess.Popen(
-                cmd, env={**os.environ, "LIARS_DATA_DIR": str(tmp)}, stdout=subprocess.DEVNULL, stderr=err
-            )
-        self.base = f"http://127.0.0.1:{self.port}"
-
-    def wait_up(self) -> None:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.base}/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.05)
-            assert self.proc.poll() is None, f"a server process died: {self.errors.read_text()[-3000:]}"
-        raise AssertionError("a server process did not come up")
-
-    def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
+        args = [*db.cli_args(), "--redis", REDIS, "--redis-prefix", prefix]
+        super().__init__([*args, "--http-rate", "0", "--max-ws-per-address", "0"], tmp, port)
 
 
 class Cluster:

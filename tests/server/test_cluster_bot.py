@@ -10,9 +10,7 @@ table, and the game is played to its end.
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
 import subprocess
 import sys
 import time
@@ -25,28 +23,15 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from .conftest import PG_URL, Db, make_db
-from .private_redis import PrivateRedis, free_port
+from .private_redis import PrivateRedis
+from .serving import Server
 
 pytestmark = pytest.mark.skipif(PG_URL is None, reason="a cluster shares PostgreSQL (LIARS_TEST_PG)")
 
 
-def _serve(db: Db, redis: str, tmp: Path) -> tuple[subprocess.Popen[bytes], int]:
-    port = free_port()
-    cmd = [sys.executable, "-m", "liars.cli", "serve", "--port", str(port), *db.cli_args()]
-    cmd += ["--redis", redis, "--redis-prefix", "bot-failover", "--http-rate", "0"]
-    tmp.mkdir(parents=True, exist_ok=True)
-    with (tmp / "server.txt").open("wb") as err:
-        proc = subprocess.Popen(cmd, env={**os.environ, "LIARS_DATA_DIR": str(tmp)}, stdout=err, stderr=err)
-    deadline = time.monotonic() + 90  # a loaded 2-core machine: start-ups took over 20 s
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return proc, port
-        except httpx.HTTPError:
-            time.sleep(0.05)
-        assert proc.poll() is None, (tmp / "server.txt").read_text()
-    proc.kill()
-    raise AssertionError("a server process did not come up")
+def _serve(db: Db, redis: str, tmp: Path) -> Server:
+    args = [*db.cli_args(), "--redis", redis, "--redis-prefix", "bot-failover", "--http-rate", "0"]
+    return Server(args, tmp).wait_up()
 
 
 def _seat(port: int, table: str, token: str) -> ClientConnection:
@@ -82,15 +67,15 @@ def _wait_for(path: Path, text: str, seconds: float = 60) -> str:
 def test_the_bot_follows_its_table_when_the_owner_fails_over(tmp_path: Path) -> None:
     redis = PrivateRedis(tmp_path)
     redis.start()
-    procs: list[subprocess.Popen[bytes]] = []
+    procs: list[Server] = []
     bot: subprocess.Popen[bytes] | None = None
     try:
         with make_db("pg", tmp_path) as db:
-            a, port_a = _serve(db, redis.url, tmp_path / "a")
+            a = _serve(db, redis.url, tmp_path / "a")
             procs.append(a)
-            b, port_b = _serve(db, redis.url, tmp_path / "b")
+            b = _serve(db, redis.url, tmp_path / "b")
             procs.append(b)
-            base_a, base_b = f"http://127.0.0.1:{port_a}", f"http://127.0.0.1:{port_b}"
+            base_a, base_b, port_b = a.base, b.base, b.port
             made = httpx.post(
                 f"{base_a}/api/tables", json={"game": "liars-dice", "players": 2, "options": {"dice": 3}}
             ).json()
@@ -112,8 +97,7 @@ def test_the_bot_follows_its_table_when_the_owner_fails_over(tmp_path: Path) -> 
             assert frame is not None and frame["seq"] >= 5
             before = frame["seq"]
 
-            a.send_signal(signal.SIGKILL)  # the owner dies while it is my turn
-            a.wait(10)
+            a.kill()  # the owner dies while it is my turn
             said = _wait_for(err, "liars bot: back at the table, in seat 1")
             assert "liars bot: connection lost" in said and "Traceback" not in said
             rng = random.Random(4)
@@ -143,7 +127,5 @@ def test_the_bot_follows_its_table_when_the_owner_fails_over(tmp_path: Path) -> 
             bot.kill()
             bot.wait(10)
         for p in procs:
-            if p.poll() is None:
-                p.terminate()
-                p.wait(15)
+            p.stop()
         redis.stop()

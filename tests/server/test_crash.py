@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,34 +14,7 @@ from websockets.sync.client import connect
 import liars
 
 from .conftest import Db
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def start(db: Db, port: int, tmp: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "LIARS_DATA_DIR": str(tmp)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "liars.cli", "serve", "--port", str(port), *db.cli_args()],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.05)
-        if proc.poll() is not None:
-            raise AssertionError(f"the server died: {proc.stderr.read().decode() if proc.stderr else ''}")
-    proc.kill()
-    raise AssertionError("the server did not come up")
+from .serving import free_port, start
 
 
 class Seat:

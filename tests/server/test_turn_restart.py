@@ -14,7 +14,8 @@ from pathlib import Path
 import httpx
 
 from .conftest import Db
-from .test_crash import Seat, free_port, start
+from .serving import free_port, start
+from .test_crash import Seat
 from .test_window_restart import act, until
 
 TURN = 20.0

@@ -14,7 +14,8 @@ import httpx
 from liars.server.store import Store
 
 from .conftest import Db
-from .test_crash import Seat, free_port, start
+from .serving import free_port, start
+from .test_crash import Seat
 
 CHALLENGE = {"type": "challenge"}
 PASS = {"type": "pass"}

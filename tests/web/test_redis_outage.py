@@ -15,11 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import os
 import re
 import secrets
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,7 +26,8 @@ import httpx
 import pytest
 
 from tests.server.conftest import PG_URL, _pg
-from tests.server.private_redis import PrivateRedis, free_port
+from tests.server.private_redis import PrivateRedis
+from tests.server.serving import Server
 
 from .helpers import create_table, join
 
@@ -58,32 +56,12 @@ class Served:
         assert PG_URL is not None
         self.schema = f"liars_outage_{secrets.token_hex(5)}"
         _sql(f"CREATE SCHEMA {self.schema}")
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = tmp / "server.txt"
-        cmd = [sys.executable, "-m", "liars.cli", "serve", "--port", str(self.port), "--db", PG_URL]
-        cmd += ["--schema", self.schema, "--redis", redis.url, "--redis-prefix", "outage", "--http-rate", "0"]
-        with self.log.open("wb") as err:
-            self.proc = subprocess.Popen(
-                cmd, env={**os.environ, "LIARS_DATA_DIR": str(tmp)}, stdout=err, stderr=subprocess.STDOUT
-            )
-        deadline = time.monotonic() + 90  # a loaded 2-core machine: start-ups took over 20 s
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.05)
-            assert self.proc.poll() is None, self.log.read_text()
-        raise AssertionError("the server did not come up")
+        args = ["--db", PG_URL, "--schema", self.schema, "--redis", redis.url, "--redis-prefix", "outage"]
+        self.server = Server([*args, "--http-rate", "0"], tmp).wait_up()
+        self.url, self.log = self.server.base, self.server.log
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(5)
+        self.server.stop()
         _sql(f"DROP SCHEMA {self.schema} CASCADE")
 
 
