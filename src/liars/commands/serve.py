@@ -123,11 +123,24 @@ def run(args: argparse.Namespace) -> int:
         if unreachable is not None:
             print(f"--redis: cannot reach Redis ({unreachable}); start it or check the URL", file=sys.stderr)
             return 2
+    unopenable = database_unopenable(db, args.schema)
+    if unopenable is not None:  # one clear line, not uvicorn's "Application startup failed" traceback
+        print(f"--db: cannot open the database ({unopenable}); check the URL and the server", file=sys.stderr)
+        return 2
     _raise_fd_limit(args.max_connections)
     app, options = build(args)
     print(f"liars server on http://{args.host}:{args.port} (database {db.split('://')[0]})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, **options)
     return 0
+
+
+def database_unopenable(url: str, schema: str | None) -> str | None:
+    """Why the server's database cannot be opened (None: it can), asked before uvicorn starts."""
+    import asyncio
+
+    from ..server.store import unopenable
+
+    return asyncio.run(unopenable(url, schema))
 
 
 def redis_unreachable(url: str) -> str | None:

@@ -57,7 +57,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import ArgumentError, IntegrityError, InvalidRequestError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -621,6 +621,32 @@ _PG_INSERT = text(
     "SELECT * FROM unnest(CAST(:t AS varchar[]), CAST(:n AS integer[]), CAST(:s AS integer[]), "
     "CAST(:a AS text[]), CAST(:b AS varchar[]), CAST(:at AS double precision[]))"
 )
+
+
+async def unopenable(url: str, schema: str | None = None) -> str | None:
+    """Why the database at ``url`` cannot be opened and migrated (None: it can).
+
+    ``liars serve`` asks this before uvicorn starts, so a mistyped URL or a database that is
+    down gets one clear line instead of the lifespan's traceback.  The reason names the
+    driver's error, never the URL itself (it may hold a password): SQLAlchemy's "could not
+    parse" message quotes the URL, so that one is replaced by what a URL should look like.
+    """
+    store = Store(url, schema)
+    try:
+        await store.open()
+    except ArgumentError:
+        return "not a database URL: sqlite+aiosqlite:///PATH or postgresql+asyncpg://USER@HOST/DB"
+    except Exception as exc:  # any driver's failure: a reason to print, not a crash
+        reason = (str(exc).splitlines() or [type(exc).__name__])[0].replace(url, "the URL")
+        if isinstance(exc, (ImportError, InvalidRequestError)):  # postgresql://: a sync driver
+            reason += "; the server needs an asyncio driver: postgresql+asyncpg:// or sqlite+aiosqlite://"
+        return reason
+    finally:
+        with contextlib.suppress(Exception):
+            await store.close()
+        if store.is_sqlite:  # aiosqlite's thread answers a failed connection's close a moment later:
+            await asyncio.sleep(0.2)  # on a closed loop that answer would print a traceback
+    return None
 
 
 def application_name(schema: str | None) -> str:
