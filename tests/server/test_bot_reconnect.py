@@ -163,6 +163,19 @@ def test_the_bot_gives_up_after_its_tries_and_says_the_seat_is_still_yours(db: D
         server.wait(10)
 
 
+def test_a_server_never_reached_is_not_a_lost_connection(tmp_path: Path) -> None:
+    """Nothing was lost when the bot never got to the table: it says it cannot reach it, in nb."""
+    err = tmp_path / "bot.txt"
+    base = f"http://127.0.0.1:{free_port()}"  # nobody listens here
+    bot = _bot(base, "abc", "token", "nb", err, "--tries", "1")
+    bot.communicate(timeout=30)
+    said = err.read_text(encoding="utf-8")
+    assert bot.returncode == 1, said
+    assert "får ikke kontakt med bordet" in said and "forsøk 1 av 1" in said and "Sjekk --server" in said
+    assert "mistet forbindelsen" not in said and "Plassen er fortsatt din" not in said, said
+    assert "Traceback" not in said
+
+
 def test_the_waits_double_up_to_a_cap() -> None:
     rng = random.Random(0)
     waits = [backoff(n, rng) for n in range(1, 9)]

@@ -26,8 +26,15 @@ def run(args: argparse.Namespace) -> int:
         i18n.use(args.lang)
 
     def retrying(r: Retry) -> None:
-        line = _("liars bot: connection lost ({reason}); trying again in {s} s (try {n} of {tries})")
-        print(line.format(reason=r.reason, s=f"{r.wait:.1f}", n=r.attempt, tries=r.tries), file=sys.stderr)
+        if r.reached:
+            line = _("liars bot: connection lost ({reason}); trying again in {s} s (try {n} of {tries})")
+        else:  # nothing was lost: the table has not been reached in this run
+            line = _(
+                "liars bot: cannot reach the table ({reason}); trying again in {s} s (try {n} of {tries})"
+            )
+        print(
+            line.format(reason=r.reason, s=i18n.decimal(r.wait), n=r.attempt, tries=r.tries), file=sys.stderr
+        )
 
     def resumed(seat: int) -> None:
         print(_("liars bot: back at the table, in seat {n}").format(n=seat + 1), file=sys.stderr)
@@ -47,12 +54,20 @@ def run(args: argparse.Namespace) -> int:
         )
     except GaveUp as exc:
         line = ngettext(
-            "liars bot: could not get back to the table after {tries} try ({reason}). "
-            "The seat is still yours: run the same command again to take it up.",
-            "liars bot: could not get back to the table after {tries} tries ({reason}). "
-            "The seat is still yours: run the same command again to take it up.",
+            "liars bot: could not reach the table after {tries} try ({reason}). "
+            "Check --server and run the same command again.",
+            "liars bot: could not reach the table after {tries} tries ({reason}). "
+            "Check --server and run the same command again.",
             exc.tries,
         )
+        if exc.reached:
+            line = ngettext(
+                "liars bot: could not get back to the table after {tries} try ({reason}). "
+                "The seat is still yours: run the same command again to take it up.",
+                "liars bot: could not get back to the table after {tries} tries ({reason}). "
+                "The seat is still yours: run the same command again to take it up.",
+                exc.tries,
+            )
         print(line.format(tries=exc.tries, reason=exc.reason), file=sys.stderr)
         return 1
     except (ProtocolError, OSError) as exc:

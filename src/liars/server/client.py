@@ -68,11 +68,15 @@ class ProtocolError(RuntimeError):
 
 
 class GaveUp(ProtocolError):
-    """The connection dropped and ``tries`` reconnections in a row failed (the last ``reason``)."""
+    """The connection dropped and ``tries`` reconnections in a row failed (the last ``reason``).
 
-    def __init__(self, tries: int, reason: str) -> None:
+    ``reached``: whether any connection of this run got to the table (False: the server was never
+    reached, which is a wrong ``--server`` as often as a server that is down).
+    """
+
+    def __init__(self, tries: int, reason: str, reached: bool = True) -> None:
         super().__init__(f"could not reconnect after {tries} tries: {reason}")
-        self.tries, self.reason = tries, reason
+        self.tries, self.reason, self.reached = tries, reason, reached
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,7 @@ class Retry:
     tries: int
     wait: float
     reason: str  # why the last connection ended (or could not be made), in English
+    reached: bool = True  # a connection of this run got to the table (False: none has yet)
 
 
 RECONNECT_TRIES = 8  # failed connections in a row before the client gives up
@@ -171,11 +176,12 @@ async def play_seat(
         except (OSError, InvalidHandshake, TimeoutError) as exc:
             reason = str(exc) or type(exc).__name__
         failures += 1
+        reached = player.seq >= 0
         if failures > tries:
-            raise GaveUp(tries, reason)
+            raise GaveUp(tries, reason, reached)
         wait = backoff(failures, jitter)
         if on_retry is not None:
-            on_retry(Retry(failures, tries, wait, reason))
+            on_retry(Retry(failures, tries, wait, reason, reached))
         log.info("connection to table %s lost (%s); reconnecting in %.1f s", table, reason, wait)
         await asyncio.sleep(wait)
 

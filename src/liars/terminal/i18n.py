@@ -84,6 +84,12 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _t().npgettext(context, singular, plural, n)
 
 
+def decimal(x: float, places: int = 1) -> str:
+    """``x`` with ``places`` decimals as this language writes it: 0.5 in English, 0,5 in nb and nl."""
+    text = f"{x:.{places}f}"
+    return text.replace(".", ",") if lang() in ("nb", "nl") else text
+
+
 def game_name(game_id: str) -> str:
     """The game's name in this language: the catalog's ``game <id>``, else the metadata's."""
     key = f"game {game_id}"
