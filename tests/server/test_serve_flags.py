@@ -58,10 +58,13 @@ def test_the_flags_reach_the_tables(db: Db, monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_bad_values_are_usage_errors(db: Db) -> None:
     parser = build_parser()
-    for flags in (["--bot-cpu", "-1"], ["--turn-seconds", "nan"], ["--max-bot-tables", "-2"]):
+    bad = [["--bot-cpu", "-1"], ["--turn-seconds", "nan"], ["--max-bot-tables", "-2"]]
+    for flags in [*bad, ["--port", "99999"], ["--port", "-1"]]:  # 99999: uvicorn said it served, and hung
         try:
             parser.parse_args(["serve", *flags])
         except SystemExit as exc:
             assert exc.code == 2, flags
         else:
             raise AssertionError(f"{flags} was accepted")
+    assert parser.parse_args(["serve", "--port", "0"]).port == 0  # any free port
+    assert parser.parse_args(["serve", "--port", "65535"]).port == 65535

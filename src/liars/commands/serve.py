@@ -47,6 +47,14 @@ def _count(text: str) -> int:
     return value
 
 
+def _port(text: str) -> int:
+    """A TCP port, 0 (any free one) to 65535: uvicorn, given 99999, said it served there and hung."""
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{text} is not a port (0 to 65535)")
+    return value
+
+
 def trusted_proxies(text: str | None) -> list[str]:
     """A comma-separated flag's items (``--trust-proxy``, ``--allow-origin``); none when not given."""
     return [a.strip() for a in (text or "").split(",") if a.strip()]
@@ -197,7 +205,7 @@ def _raise_fd_limit(connections: int) -> None:
 def add(sub: Any) -> None:
     p = sub.add_parser("serve", help="run the game server (tables, seats, WebSocket play)")
     p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=_port, default=8000)
     p.add_argument(
         "--db",
         help="SQLAlchemy async URL, e.g. postgresql+asyncpg://user@host/db "
