@@ -45,6 +45,10 @@ class Knowledge:
         self.free_truths = [[0, 0] for _ in range(n)]
         self.asked = [[0, 0] for _ in range(n)]
         self.called = [[0, 0] for _ in range(n)]
+        # Leads apart as well (a lead follows nothing, so only a chosen bluff makes it a lie): the
+        # plan under ``follow = "suit"`` names a kept suit on a lead while seats seldom call leads.
+        self.lead_asked = [0] * n
+        self.lead_called = [0] * n
         self.caught = 0  # lies of this seat called while it had two cards or more left (not forced ones)
         self.epoch: Any = None
         self.done = 0
@@ -62,8 +66,9 @@ class Knowledge:
         self.trick: list[tuple[int, str, int | None]] = []  # (seat, announce, own card or None)
         # located[s]: cards that seat s certainly holds (turned or given to it, not possibly lost since).
         self.located: list[set[int]] = [set() for _ in range(n)]
-        # The last play whose window has not been seen to close: (claimant, cards it has left or -1).
-        self.pending: tuple[int, int] | None = None
+        # The last play whose window has not been seen to close: (claimant, cards it has left or -1,
+        # whether it led the trick).
+        self.pending: tuple[int, int, bool] | None = None
         self.my_claims: set[str] = set()  # what this seat announced this round
         # taken[s][suit]: cards of that suit seat s is thought to have picked up with piles it took
         # (a pile of claims of a suit holds about three of that suit for four claims).
@@ -116,13 +121,14 @@ class Knowledge:
             self._close(None)
             seat = e["seat"]
             card = e.get("card")
+            lead = not self.trick
             self.trick.append((seat, e["announce"], CARD_INDEX[card] if card else None))
             if seat == self.seat:
                 self.my_claims.add(e["announce"])
             elif self.follow == "suit":
                 x = CARD_INDEX[e["announce"]] & 3
                 self.taken[seat][x] = max(0.0, self.taken[seat][x] - 1.0)
-            self.pending = (seat, -1 if size is None else size[seat] - 1)
+            self.pending = (seat, -1 if size is None else size[seat] - 1, lead)
         elif kind == "accuse":
             self._close(e["seat"])
             taker = e["taker"]
@@ -165,7 +171,7 @@ class Knowledge:
         """The pending play's window closed: everyone asked before ``accuser`` (or all) passed."""
         if self.pending is None:
             return
-        claimant, left = self.pending
+        claimant, left, lead = self.pending
         self.pending = None
         if left < 2:
             return  # everyone calls a last-but-one card: it says nothing about a seat's habits
@@ -176,8 +182,10 @@ class Knowledge:
                     break
                 continue
             self.asked[s][b] += 1
+            self.lead_asked[s] += lead
             if s == accuser:
                 self.called[s][b] += 1
+                self.lead_called[s] += lead
                 break
 
     def beliefs(self) -> dict[str, Any]:
@@ -194,6 +202,8 @@ class Knowledge:
             "taken": [list(x) for x in self.taken],
             "asked": [list(x) for x in self.asked],
             "called": [list(x) for x in self.called],
+            "lead_asked": list(self.lead_asked),
+            "lead_called": list(self.lead_called),
             "caught": self.caught,
         }
 

@@ -31,6 +31,10 @@ class LieOdds:
         b = 0 if left <= 3 else 1
         return (k.called[s][b] + 0.5) / (k.asked[s][b] + 10.0)
 
+    def lead_call_rate(self, k: Knowledge, s: int) -> float:
+        """How often seat ``s`` calls a lead (the same prior, then its record of leads alone)."""
+        return (k.lead_called[s] + 0.5) / (k.lead_asked[s] + 10.0)
+
     def bluff_rate(self, k: Knowledge, s: int) -> float:
         """How often ``s`` lies when it need not, at a pile this size: a small prior, then its turned cards.
 

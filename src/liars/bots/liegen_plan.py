@@ -23,6 +23,9 @@ class HandPlan(LieOdds):
     suit_caught: int
     step_sheds: bool
     joker_pile: int
+    suit_lead_sheds: bool
+    suit_turn: bool
+    turn_prior: float
 
     def play(self, k: Knowledge, plays: list[Play]) -> Play:
         if len(k.hand) == 1:
@@ -42,8 +45,11 @@ class HandPlan(LieOdds):
             # A card named twice in a trick (or again by us this round) is a lie to anyone who counts.
             held_codes -= {code for _, code, _ in k.trick} | k.my_claims
         risk = self.lie_risk(k, pool)
-        if k.follow == "suit" and (
-            not self.suit_sheds or risk["held"] > self.suit_shed_risk or k.caught >= self.suit_caught
+        lead_shed = self.suit_lead_sheds and prev is None and risk["held"] <= self.suit_shed_risk
+        if (
+            k.follow == "suit"
+            and not lead_shed
+            and (not self.suit_sheds or risk["held"] > self.suit_shed_risk or k.caught >= self.suit_caught)
         ):
             # Shedding keeps the trick's suit for the two-card play, against players who seldom
             # call; a card counter calls those sheds (measured: 3% against three Trackers).
@@ -94,8 +100,9 @@ class HandPlan(LieOdds):
         """P(a lie is called), by kind: named after a card this seat holds, after others by code."""
         askers = [s for s in k.askers[k.seat] if s != k.seat]
         miss = 1.0
+        lead = k.follow == "suit" and k.claim is None
         for s in askers:
-            miss *= 1.0 - self.call_rate(k, s, len(k.hand) - 1)
+            miss *= 1.0 - (self.lead_call_rate(k, s) if lead else self.call_rate(k, s, len(k.hand) - 1))
         out: dict[str, float] = {"held": 1.0 - miss, "other": 1.0 - miss}
         if k.jokers and k.visible_jokers() < 2:
             # A joker could be the card: nobody can prove a lie, only gamble on it.
@@ -160,13 +167,39 @@ class HandPlan(LieOdds):
         suit = CARD_INDEX[announce] & 3
         if k.follow == "suit":
             keep = 0.75 if k.pile_size + 1 < 8 else 0.5
-            return keep * (suit in suits) + (1 - keep) * len(suits) / 4
+            stay = keep * (suit in suits) + (1 - keep) * len(suits) / 4
+            if not self.suit_turn:
+                return stay
+            # Called, the play ends the trick: an honest card's caller takes a pile of this suit and
+            # leads another (its least useful), so a hand kept to the trick's suit is then stuck.
+            called = self.called_chance(k, len(rest))
+            turn = 0.1 * (suit in suits) + 0.3 * (len(suits) - (suit in suits))
+            return (1 - called) * stay + called * turn
         same = 0.25 + 0.75 * (1 - 0.2 * 4 / 3) ** steps
         total = 0.0
         for s in range(4):
             w = same if s == suit else (1 - same) / 3
             total += w * (1.0 if s in suits else len(ranks) / 13)
         return total
+
+    def called_chance(self, k: Knowledge, left: int) -> float:
+        """P(a play of this seat that leaves ``left`` cards is called), from the askers' records.
+
+        A light prior (``turn_prior`` calls in two asks) so that a table which calls
+        every small-hand play shows it within the round.
+        """
+        lead = k.claim is None
+        b = 0 if left <= 3 else 1
+        miss = 1.0
+        for s in k.askers[k.seat]:
+            if s == k.seat:
+                continue
+            if lead:
+                rate = (k.lead_called[s] + self.turn_prior) / (k.lead_asked[s] + 2.0)
+            else:
+                rate = (k.called[s][b] + self.turn_prior) / (k.asked[s][b] + 2.0)
+            miss *= 1.0 - rate
+        return 1.0 - miss
 
     def replies(self, k: Knowledge, code: str, pool: set[int]) -> int:
         """How many unseen cards would follow ``code`` honestly (fewer: the next player must lie)."""

@@ -1,0 +1,75 @@
+"""The strong Liegen bot under ``follow = "suit"``: leads counted apart, kept suits, long-trick calls.
+
+Strength is measured in bench/ (``bench/strength.py --gauntlet -o follow=suit``), never here.
+"""
+
+from __future__ import annotations
+
+from liars.bots.liegen import Knowledge, StrongBot
+from liars.games.liegen import Accuse, Pass
+from tests.test_liegen_helpers import play, position
+
+
+def test_knowledge_counts_answers_to_leads_apart() -> None:
+    """A lead's window is counted in the lead record as well as in the size bucket; a follow's is not."""
+    state = position(3, {1: ["KS", "QS", "2D", "3D", "4D"]}, dealer=0, follow="suit")
+    k = Knowledge(state.view(0))
+    state.act(1, play("KS", "KS"))  # a lead: the trick was empty
+    state.act(2, {"type": "pass"})
+    state.act(0, {"type": "pass"})
+    state.act(2, play(state.view(2)["hand"][0], "2S"))  # follows: closes the lead's window
+    k.update(state.view(0))
+    assert k.lead_asked == [0, 0, 1] and k.lead_called == [0, 0, 0]
+    assert k.asked[2] == [0, 1]
+    state.act(0, {"type": "pass"})
+    state.act(1, {"type": "pass"})
+    state.act(0, play(state.view(0)["hand"][0], "3S"))
+    k.update(state.view(0))
+    assert k.lead_asked == [0, 0, 1]  # seat 2's play followed the lead: not a lead
+    assert k.asked[1] == [0, 1]
+
+
+def test_strong_leads_under_the_name_of_a_suit_it_keeps() -> None:
+    """Three cards of three suits: the trick it leads comes back in the announced suit.
+
+    The next honest card it needs is one of that suit, so it names a suit it keeps
+    (a lead is seldom called: nothing had to follow) rather than the card's own.
+    """
+    state = position(4, {0: ["2C", "9D", "KH"]}, dealer=3, follow="suit")
+    assert state.to_act == (0,) and state.view(0)["announcement"] is None
+    bot = StrongBot(seed=3)
+    for _ in range(5):
+        action = bot.act(state.view(0), state.legal_actions(0))
+        kept = {c[1] for c in ["2C", "9D", "KH"] if c != action.card}
+        assert action.announce[1] in kept
+
+
+def _long_hearts_trick() -> tuple[list[dict[str, str]], list[str]]:
+    """Eleven hearts claimed in a row: with six hearts in our hand, hardly any is left to claim."""
+    cards = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "2D", "3D", "4D", "5D"]
+    claims = ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH"]
+    pile = [
+        {"seat": i % 4, "card": c, "announce": a} for i, (c, a) in enumerate(zip(cards, claims, strict=True))
+    ]
+    return pile, ["AH", "KH", "QH", "JH", "TH", "9H", "2S"]
+
+
+def test_strong_calls_a_suit_claim_late_in_a_long_trick() -> None:
+    """Nearly every card of the trick's suit is accounted for: the claim is most likely a lie.
+
+    A wrong call would cost a big pile, but the claimant (eight cards left) takes it if
+    right, and under the old bar above one (only sure lies) the bot let such claims go.
+    """
+    pile, mine = _long_hearts_trick()
+    theirs = ["6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD", "9C"]
+    state = position(4, {0: mine, 3: theirs}, dealer=1, pile=pile, follow="suit")
+    assert state.to_act == (3,)
+    state.act(3, play("9C", "JH"))
+    view = state.view(0)
+    assert view["window"][0] == 0 and view["hand_sizes"][3] == 8
+    bot = StrongBot(seed=1)
+    assert bot.lie_chance(bot.know(view)) > 0.9
+    assert isinstance(bot.act(view, state.legal_actions(0)), Accuse)
+    # The old bar (above one: sure lies only) lets it go.
+    old = StrongBot(seed=1, suit_bar=1.01)
+    assert isinstance(old.act(view, state.legal_actions(0)), Pass)
