@@ -239,6 +239,7 @@ class StrongDiceBot:
         share_prior: float | None = None,
         share_weight: float = 10.0,
         call_prior: float = 0.35,
+        offs: bool = True,
         **_: Any,
     ) -> None:
         if mode not in MODES:
@@ -254,6 +255,7 @@ class StrongDiceBot:
         self.jumps = jumps
         self.share_weight = share_weight
         self.call_prior = call_prior
+        self.offs = offs
         self.search = Search(
             budget=budget,
             iterations=iterations,
@@ -330,7 +332,7 @@ class StrongDiceBot:
         if solved is not None:
             return solved
         shares = [knowledge.share(s) for s in range(view["players"])]
-        beliefs = Beliefs(view, self.belief, shares)
+        beliefs = Beliefs(view, self.belief, shares, knowledge if self.offs else None)
         alive = sum(1 for c in view["dice_counts"] if c)
         if self.mode == "analytic" or (self.mode == "auto" and alive > 2):
             plan = Plan(view, beliefs, knowledge, self.cont, self.gain, self.temp, self.jumps, self.spot)
