@@ -334,7 +334,35 @@ export function render() {
   if (log) log.scrollTop = log.scrollHeight; // the newest line in sight
   notice();
   animate();
+  fitFelt();
 }
+
+// On a wide screen the board sits in the band the seats leave free above and below it, as tall
+// as that band: a fixed cap, sized for the tallest seat a game can draw, cut the board's last
+// lines (the claim just made, a pile's card) at 1280x800. Seats beside the board do not count.
+function fitFelt() {
+  const felt = document.getElementById("felt");
+  const board = document.getElementById("board");
+  if (!felt || !board || getComputedStyle(board).position !== "absolute") {
+    if (board) board.style.top = board.style.maxHeight = "";
+    return;
+  }
+  const fr = felt.getBoundingClientRect();
+  const br = board.getBoundingClientRect();
+  let top = fr.top + 14;
+  let bottom = fr.bottom - 14; // inside the oval's wooden rim
+  for (const seat of felt.querySelectorAll(".seat")) {
+    const r = seat.getBoundingClientRect();
+    if (r.right <= br.left || r.left >= br.right) continue;
+    if (r.top + r.bottom < fr.top + fr.bottom) top = Math.max(top, r.bottom + 8);
+    else bottom = Math.min(bottom, r.top - 8);
+  }
+  const cs = getComputedStyle(board); // max-height is the content's: the padding and border come on top
+  const frame = ["paddingTop", "paddingBottom", "borderTopWidth", "borderBottomWidth"].reduce((a, k) => a + parseFloat(cs[k]), 0);
+  board.style.top = `${((top + bottom) / 2 - fr.top).toFixed(1)}px`;
+  board.style.maxHeight = `${Math.max(90, bottom - top - frame).toFixed(1)}px`;
+}
+window.addEventListener("resize", fitFelt);
 
 // Short animations for what just happened: a play or a bid on the board, a call's reveal, a die
 // lost. The page is rebuilt on every frame, so only what is new since the last drawing moves
@@ -527,7 +555,7 @@ function tablePage() {
   const n = S.info.seats.length;
   const at = (i) => { // where seat i sits around an ellipse, the viewer (or seat 1) at the bottom
     const a = Math.PI / 2 + (2 * Math.PI * (i - (f.seat ?? 0))) / n;
-    return `--x: ${(50 + 41 * Math.cos(a)).toFixed(1)}%; --y: ${(50 + 39 * Math.sin(a)).toFixed(1)}%`;
+    return `--x: ${(50 + 41 * Math.cos(a)).toFixed(1)}%; --y: ${(50 + 41 * Math.sin(a)).toFixed(1)}%`;
   };
   const seats = h("ol", { class: "seats", id: "seats" }, S.info.seats.map((s, i) => h("li", {
     style: at(i),

@@ -59,8 +59,12 @@ function cups(r, ctx) {
 export default {
   seat(v, i, ctx) {
     const n = v.dice_counts[i];
+    const r = v.revealed;
     return h("span", { class: "dicecount", title: ctx.t("dice_n", { n }) },
-      Array.from({ length: Math.min(n, 10) }, () => die(null, "mini")), ` ${n}`);
+      Array.from({ length: Math.min(n, 10) }, () => die(null, "mini")), ` ${n}`,
+      // the last call's cup of this seat, shown in the seat on the oval table (style.css): the
+      // board in the middle has no room for a full table's cups
+      r && r.dice[i].length ? h("span", { class: "revealed seat-cup" }, row(r.dice[i], r.bid.face)) : null);
   },
 
   board(v, ctx) {

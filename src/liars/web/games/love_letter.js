@@ -64,12 +64,14 @@ function named(c, opts = {}) {
 
 export default {
   seat(v, i, ctx) {
-    const inHand = v.out[i] ? 0 : 1;
+    // One row: the card in hand (face down) and then the cards played, in order; under it the
+    // tags. A seat on the oval has room for three lines, not four.
+    const tags = [v.protected[i] ? ctx.t("protected") : "", v.target_wins > 1 ? `${x("wins")}: ${v.round_wins[i]}` : ""];
+    const said = tags.filter(Boolean).join(" · ");
     return h("span", {},
-      inHand ? back("mini") : h("span", { class: "tag out" }, x("knocked_out")),
-      v.protected[i] ? h("span", { class: "tag" }, ` ${ctx.t("protected")}`) : "",
-      v.target_wins > 1 ? h("div", { class: "tag" }, `${x("wins")}: ${v.round_wins[i]}`) : "",
-      h("div", { class: "played" }, v.played[i].map((c) => card(c, { extra: "mini" }))));
+      h("div", { class: "played" }, v.out[i] ? h("span", { class: "tag out" }, x("knocked_out")) : back("mini in-hand"),
+        v.played[i].map((c) => card(c, { extra: "mini" }))),
+      said ? h("div", { class: "tag" }, said) : "");
   },
 
   board(v, ctx) {
