@@ -116,3 +116,74 @@ def test_liars_dice_vector_is_the_documented_layout(opts: dict[str, Any]) -> Non
                 break
             state.act_id(rng.choice(state.legal_ids()))
     assert seen_rev and seen_bids  # calls, lifted cups and rounds of several bids were all encoded
+
+
+def _dice_views(game: liars.Game, games: int, seed: int) -> list[dict[str, Any]]:
+    """Every seat's view at every position of ``games`` random games (the encoder's cache sees them all)."""
+    rng = random.Random(seed)
+    views = []
+    for g in range(games):
+        state = game.new_game(seed=g)
+        while True:
+            views.extend(state.view(seat, since=2**62) for seat in range(game.players))
+            if state.over:
+                break
+            state.act_id(rng.choice(state.legal_ids()))
+    return views
+
+
+@pytest.mark.parametrize("opts", [{"players": 2, "dice": 5}, {"players": 3, "dice": 2, "spot_on": True}])
+def test_dice_vectors_of_many_games_in_any_order_are_the_layout(opts: dict[str, Any]) -> None:
+    """The encoder keeps a round's cells between views; views of other games or rounds get their own.
+
+    Shuffled, consecutive views come from different games and rounds, often
+    with equal dice, counts or opener and a different last call (or the
+    reverse): a cache keyed on less than everything its cells come from
+    serves one of them a stale round, and the slow layout catches it.
+    ``fill`` into a used vector must give the same.
+    """
+    game = liars.make("liars-dice", seed=0, **opts)
+    enc = encoder(game)
+    n, d = opts["players"], opts["dice"]
+    views = _dice_views(game, 40, seed=11)
+    random.Random(3).shuffle(views)
+    out = np.ones(enc.size, dtype=np.float32)
+    calls = 0
+    for view in views:
+        want = expected_dice(view, n, d)
+        np.testing.assert_array_equal(enc.observe(view), want, err_msg=f"{view}")
+        out[:] = 1.0
+        enc.fill(view, out)
+        np.testing.assert_array_equal(out, want, err_msg=f"fill {view}")
+        calls += view["revealed"] is not None
+    assert calls > len(views) // 2
+
+
+def test_dice_vector_follows_a_view_changed_after_it_was_encoded() -> None:
+    """A view changed in place after an observation (a caller's own edit) is read as it is now.
+
+    The encoder keeps the last call it saw: it must keep a copy, not the
+    view's own dicts and lists, or the edited view would compare equal to
+    the kept call (it is the same object) and get the cells of the call as
+    it was.
+    """
+    game = liars.make("liars-dice", players=2, seed=0, dice=3)
+    enc = encoder(game)
+    view = next(v for v in _dice_views(game, 5, seed=2) if v["revealed"] is not None and not v["over"])
+    assert all(view["revealed"]["dice"])  # both cups were lifted (neither seat is out yet)
+    rev = view["revealed"]
+    np.testing.assert_array_equal(enc.observe(view), expected_dice(view, 2, 3))
+    edits = [
+        lambda: rev["dice"][0].append(6) if len(rev["dice"][0]) < 3 else rev["dice"][0].pop(),
+        lambda: rev["dice"][1].__setitem__(0, 1 + rev["dice"][1][0] % 6),
+        lambda: rev.__setitem__("caller", 1 - rev["caller"]),
+        lambda: rev["losers"].__setitem__(0, 1 - rev["losers"][0]),
+        lambda: rev["bid"].__setitem__("face", 1 + rev["bid"]["face"] % 6),
+        lambda: rev.__setitem__("call", "spot_on" if rev["call"] == "liar" else "liar"),
+    ]
+    for edit in edits:
+        before = enc.observe(view)
+        edit()
+        got = enc.observe(view)
+        np.testing.assert_array_equal(got, expected_dice(view, 2, 3), err_msg=f"{view}")
+        assert not np.array_equal(got, before)  # every edit changes a cell: the check above has teeth

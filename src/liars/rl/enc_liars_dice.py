@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..core import Game
 from ..games.liars_dice import bid_index as index_of
@@ -23,6 +24,19 @@ FACES = 6
 def bid_index(bid: Mapping[str, Any]) -> int:
     """The engine's index of a bid given as a view's dict."""
     return index_of(int(bid["quantity"]), int(bid["face"]))
+
+
+def _copy_revealed(rev: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of a view's last call that shares none of its lists or dicts (a kept call stays as seen)."""
+    out = dict(rev)
+    out["bid"] = dict(rev["bid"])
+    out["dice"] = [list(cup) for cup in rev["dice"]]
+    out["losers"] = list(rev["losers"])
+    return out
+
+
+#: A seat's kept round before its first view: an object equal to no view's value.
+_NOT_SEEN: tuple[Any, ...] = (object(),) * 5
 
 
 class DiceEncoder(Encoder):
@@ -55,12 +69,30 @@ class DiceEncoder(Encoder):
         self._rel = [tuple((s - me) % n for s in range(n)) for me in range(n)]
         self._cup_cells: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._round_memo: dict[tuple[int | None, ...], Obs] = {}
+        # Per seat: the values of the last view its round base came from, and that base (see _base).
+        self._seen: list[tuple[Any, ...]] = [_NOT_SEEN] * n
+        # The last call seen (a copy) and its cells per seat, built when first needed (see _rev_tail).
+        self._rev_seen: tuple[Any, list[Obs | None], Obs] = (None, [], np.zeros(0, np.float32))
         # Every bid's index by (quantity, face), from the engine's bid_index: a lookup, not a call, per bid.
         self._bid_at = {(q, f): index_of(q, f) for q in range(1, n * d + 1) for f in range(1, FACES + 1)}
         # Offsets of the fields set at every step (see _step).
         self._at_to_act = self.offsets["to_act"]
         self._at_bid = self.offsets["bid"]
         self._at_bids = self.offsets["bids"]
+        self._at_rev = at0 = self.offsets["rev_bid"]  # the last call's fields run from here to the end
+        # Per seat: where in the last call's cells by absolute seat each of its relative cells is.
+        o = {name: at - at0 for name, at in self.offsets.items()}
+        block = np.arange(FACES * d)
+        self._rev_order: list[npt.NDArray[np.intp]] = []
+        for me in range(n):
+            order = (np.arange(n) + me) % n
+            parts = [
+                np.arange(o["rev_caller"]),  # rev_bid, rev_call: no seat in them
+                o["rev_caller"] + order,
+                (o["rev_dice"] + order[:, None] * FACES * d + block).ravel(),
+                o["rev_losers"] + order,
+            ]
+            self._rev_order.append(np.concatenate(parts))
 
     def _cells(self, cup: list[int]) -> tuple[int, ...]:
         """The thermometer cells of one cup from its block's start (a cup holds at most D dice).
@@ -110,13 +142,80 @@ class DiceEncoder(Encoder):
             self._round_memo[key] = base
         return base
 
-    def _step(self, view: Mapping[str, Any], out: Obs) -> None:
-        """Set the cells that change within a round: whose turn, the bid to beat, the bids, the last call.
+    def _base(self, view: Mapping[str, Any]) -> Obs:
+        """The cells that hold for a whole round: :meth:`_round`'s and the last call's.
 
-        One item at a time: a step sets two to five cells, where gathering
-        them for one ``put`` costs more than the assignments.  Bids go
-        through ``_bid_at`` (built from the engine's ``bid_index``) instead
-        of a call per bid.
+        The last call (``revealed``) stays the same for the round after it,
+        and setting its cells (the bid called, the call, the caller, every
+        lifted cup, the losers) at every step cost more than all the rest of
+        a five-dice observation.  So each seat keeps the base of the round it
+        last saw, with copies of the view's values it was built from; a view
+        whose values are all equal to them, compared in full (so a view of
+        another game or round, or one changed since, never gets a stale
+        base), takes it as it is.  Read-only.
+        """
+        me = view["seat"]
+        dice = view["dice"]
+        counts = view["dice_counts"]
+        opener = view["opener"]
+        rev = view["revealed"]
+        seen = self._seen[me]
+        if dice == seen[0] and counts == seen[1] and opener == seen[2] and rev == seen[3]:
+            base: Obs = seen[4]
+            return base
+        base = self._round(me, dice, counts, opener)
+        if rev is not None:
+            rev, tail = self._rev_tail(me, rev)
+            base = base.copy()
+            base[self._at_rev :] = tail
+            base.flags.writeable = False
+        self._seen[me] = (list(dice), list(counts), opener, rev, base)
+        return base
+
+    def _rev_tail(self, me: int, rev: Mapping[str, Any]) -> tuple[dict[str, Any], Obs]:
+        """A copy of the last call ``rev`` and its cells (the fields from ``rev_bid`` on) as ``me`` sees them.
+
+        Every seat sees the same last call: the one seen last is kept, as a
+        copy, with its cells built once by absolute seat and gathered into a
+        seat's relative order when that seat first needs them (a call equal
+        to the kept one in full takes them).
+        """
+        seen = self._rev_seen
+        if rev != seen[0]:
+            o = self.offsets
+            at0 = self._at_rev
+            cup_at = o["rev_dice"] - at0
+            block = FACES * self.dice
+            bid = rev["bid"]
+            hot = [
+                o["rev_bid"] - at0 + index_of(bid["quantity"], bid["face"]),
+                o["rev_call"] - at0 + (rev["call"] == "spot_on"),
+                o["rev_caller"] - at0 + rev["caller"],
+            ]
+            for s, cup in enumerate(rev["dice"]):
+                if cup:
+                    hot += map((cup_at + s * block).__add__, self._cells(cup))
+            at = o["rev_losers"] - at0
+            hot += [at + s for s in rev["losers"]]
+            absolute = np.zeros(self.size - at0, dtype=np.float32)
+            absolute.put(hot, 1.0)
+            tails: list[Obs | None] = [None] * self.players
+            tails[0] = absolute  # seat 0's relative order is the absolute one
+            seen = self._rev_seen = (_copy_revealed(rev), tails, absolute)
+        tails = seen[1]
+        tail = tails[me]
+        if tail is None:
+            tail = tails[me] = seen[2][self._rev_order[me]]
+        return seen[0], tail
+
+    def _step(self, view: Mapping[str, Any], out: Any) -> None:
+        """Set the cells that change within a round: whose turn, the bid to beat, the bids.
+
+        One item at a time, through the vector's ``memoryview`` (numpy's own
+        item assignment parses its index and converts the value each time):
+        a step sets two to five cells, where gathering them for one ``put``
+        costs more than the assignments.  Bids go through ``_bid_at`` (built
+        from the engine's ``bid_index``) instead of a call per bid.
         """
         rel = self._rel[view["seat"]]
         to_act = view["to_act"]
@@ -129,32 +228,14 @@ class DiceEncoder(Encoder):
             at, b = self._at_bids, self.bids
             for bid in view["bids"]:
                 out[at + rel[bid["seat"]] * b + bid_at[bid["quantity"], bid["face"]]] = 1.0
-        rev = view["revealed"]
-        if rev is not None:
-            o = self.offsets
-            d = self.dice
-            bid = rev["bid"]
-            hot = [
-                o["rev_bid"] + index_of(bid["quantity"], bid["face"]),
-                o["rev_call"] + (rev["call"] == "spot_on"),
-                o["rev_caller"] + rel[rev["caller"]],
-            ]
-            at = o["rev_dice"]
-            for s, cup in enumerate(rev["dice"]):
-                if cup:
-                    hot += map((at + rel[s] * FACES * d).__add__, self._cells(cup))
-            at = o["rev_losers"]
-            for s in rev["losers"]:
-                hot.append(at + rel[s])
-            out.put(hot, 1.0)
 
     def fill(self, view: Mapping[str, Any], out: Obs) -> None:
-        np.copyto(out, self._round(view["seat"], view["dice"], view["dice_counts"], view["opener"]))
-        self._step(view, out)
+        np.copyto(out, self._base(view))
+        self._step(view, out.data)
 
     def observe(self, view: Mapping[str, Any]) -> Obs:
-        out = self._round(view["seat"], view["dice"], view["dice_counts"], view["opener"]).copy()
-        self._step(view, out)
+        out = self._base(view).copy()
+        self._step(view, out.data)
         return out
 
     def action_name(self, action: int) -> str:
