@@ -37,7 +37,7 @@ def test_strong_leads_under_the_name_of_a_suit_it_keeps() -> None:
     """
     state = position(4, {0: ["2C", "9D", "KH"]}, dealer=3, follow="suit")
     assert state.to_act == (0,) and state.view(0)["announcement"] is None
-    bot = StrongBot(seed=3)
+    bot = StrongBot(seed=3, suit_lead_sheds=True)
     for _ in range(5):
         action = bot.act(state.view(0), state.legal_actions(0))
         kept = {c[1] for c in ["2C", "9D", "KH"] if c != action.card}
@@ -58,7 +58,8 @@ def test_strong_calls_a_suit_claim_late_in_a_long_trick() -> None:
     """Nearly every card of the trick's suit is accounted for: the claim is most likely a lie.
 
     A wrong call would cost a big pile, but the claimant (eight cards left) takes it if
-    right, and under the old bar above one (only sure lies) the bot let such claims go.
+    right: with ``suit_bar`` 0.85 the bot calls; the default (above one, only sure lies)
+    lets such claims go, since calling them lost elsewhere.
     """
     pile, mine = _long_hearts_trick()
     theirs = ["6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD", "9C"]
@@ -67,9 +68,9 @@ def test_strong_calls_a_suit_claim_late_in_a_long_trick() -> None:
     state.act(3, play("9C", "JH"))
     view = state.view(0)
     assert view["window"][0] == 0 and view["hand_sizes"][3] == 8
-    bot = StrongBot(seed=1)
+    bot = StrongBot(seed=1, suit_bar=0.85)
     assert bot.lie_chance(bot.know(view)) > 0.9
     assert isinstance(bot.act(view, state.legal_actions(0)), Accuse)
-    # The old bar (above one: sure lies only) lets it go.
-    old = StrongBot(seed=1, suit_bar=1.01)
-    assert isinstance(old.act(view, state.legal_actions(0)), Pass)
+    # The default bar (above one: sure lies only) lets it go.
+    default = StrongBot(seed=1)
+    assert isinstance(default.act(view, state.legal_actions(0)), Pass)

@@ -115,19 +115,17 @@ class StrongBot(HandPlan, BasicBot):
     a lie risks; ``min_odds`` (0.45): the least lie odds for a call that is not
     sure (a last-but-one card is always called); under ``follow = "suit"``:
     ``suit_trust`` (0.75: how often an earlier claim of the trick used a card
-    of the suit), ``suit_bar`` (0.85: the squared lie odds a call needs
-    besides paying; late in a long trick the suit runs out and nearly every
-    claim is a lie: the unsquared odds at 0.9 and over came true 91% of the
-    time against three Trackers; 1.01, sure lies only, was the old default;
-    tuning seeds 7, 9, 11, 200 games each: against three Trackers 23.5% ->
-    41.2%, a bar of 0.7 about 30%), ``suit_lead_sheds`` (True: a lead may be
-    named after a kept suit while the askers' measured rate of calling leads
-    keeps the risk at most ``suit_shed_risk``, whatever the other sheds do:
-    the trick comes back in the named suit), ``suit_turn`` (True) and
-    ``turn_prior`` (0.5: the prior calls in two asks of
-    :meth:`HandPlan.called_chance`; a called honest card ends the trick and
-    the caller leads another suit, which the plan weighs when it chooses the
-    cards to keep),
+    of the suit), ``suit_bar`` (1.01: the squared lie odds a call needs
+    besides paying; above 1, only sure lies and last-but-one cards are
+    called; 0.85 lifts three Trackers from 18.5% to 40.0% at seed 5, but
+    costs 15-20 points against every other style, see docs/benchmarks.md),
+    ``suit_lead_sheds`` (False: a lead may be named after a kept suit while
+    the askers' measured rate of calling leads keeps the risk at most
+    ``suit_shed_risk``), ``suit_turn`` (False) and ``turn_prior`` (0.5: the
+    prior calls in two asks of :meth:`HandPlan.called_chance`; a called
+    honest card ends the trick and the caller leads another suit, which the
+    plan then weighs when it chooses the cards to keep; both measured only
+    against three Trackers, +1 point, within the noise),
     ``suit_sheds`` (True: shed under a kept card's name there too, which keeps
     the trick's suit for the two-card play), but only while the odds of being
     called stay at most ``suit_shed_risk`` (0.15) and fewer than
@@ -159,7 +157,7 @@ class StrongBot(HandPlan, BasicBot):
         forced: float = 0.35,
         min_odds: float = 0.45,
         suit_trust: float = 0.75,
-        suit_bar: float = 0.85,
+        suit_bar: float = 1.01,
         suit_sheds: bool = True,
         plan: float = 1.0,
         joker_pile: int = 99,
@@ -167,8 +165,8 @@ class StrongBot(HandPlan, BasicBot):
         suit_caught: int = 2,
         step_sheds: bool = False,
         step_bar: float = 0.8,
-        suit_lead_sheds: bool = True,
-        suit_turn: bool = True,
+        suit_lead_sheds: bool = False,
+        suit_turn: bool = False,
         turn_prior: float = 0.5,
         budget: float | None = None,
         **kw: Any,

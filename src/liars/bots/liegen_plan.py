@@ -100,7 +100,7 @@ class HandPlan(LieOdds):
         """P(a lie is called), by kind: named after a card this seat holds, after others by code."""
         askers = [s for s in k.askers[k.seat] if s != k.seat]
         miss = 1.0
-        lead = k.follow == "suit" and k.claim is None
+        lead = k.follow == "suit" and k.claim is None and self.suit_lead_sheds
         for s in askers:
             miss *= 1.0 - (self.lead_call_rate(k, s) if lead else self.call_rate(k, s, len(k.hand) - 1))
         out: dict[str, float] = {"held": 1.0 - miss, "other": 1.0 - miss}
