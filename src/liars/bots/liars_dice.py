@@ -218,7 +218,9 @@ class StrongDiceBot:
     :class:`Knowledge` fits (0.08) because the next seat's threshold is
     itself uncertain, which a softer rule measured better.  ``belief``,
     ``temp``, ``spot`` and ``share_prior`` left at ``None`` take the value
-    :data:`TUNED` gives the game's rules (see :func:`tuned`).
+    :data:`TUNED` gives the game's rules (see :func:`tuned`).  ``offs``:
+    read each bid as evidence against the faces its bidder did not bid
+    (:meth:`Knowledge.off`; off only to measure what it is worth).
     """
 
     def __init__(
