@@ -39,20 +39,20 @@ def brute_exact(mine: list[int], unseen: int, q: int, f: int, wild: bool, exact:
 
 
 def brute_adjusted(view: dict[str, Any], q: int, f: int, wild: bool, spot: bool) -> float:
-    """Every way the other cups can fall, each die weighted by the bot's belief about its seat."""
+    """Every way the other dice can count or not for ``f``, each die with the bot's chance for its
+    seat (``Beliefs.p``: its tilt by the seat's bids, capped by what the seat's unbid faces showed)."""
     rules = tuned(wild, spot, view["players"])
     k = Knowledge(view["players"], wild, spot, rules["share_prior"])
     k.update(view)
-    beliefs = Beliefs(view, rules["belief"], [k.share(s) for s in range(view["players"])])
+    beliefs = Beliefs(view, rules["belief"], [k.share(s) for s in range(view["players"])], k)
     others = [(s, c) for s, c in enumerate(view["dice_counts"]) if s != view["seat"]]
-    die_seats = [s for s, c in others for _ in range(c)]
+    chances = [beliefs.p(s, f) for s, c in others for _ in range(c)]
     total = 0.0
-    for rest in itertools.product(range(1, 7), repeat=len(die_seats)):
+    for hits in itertools.product((0, 1), repeat=len(chances)):
         w = 1.0
-        for s, d in zip(die_seats, rest, strict=True):
-            probs = beliefs.probs.get(s)
-            w *= probs[d] if probs is not None else 1 / 6
-        if counts_for(f, view["dice"], wild) + counts_for(f, rest, wild) >= q:
+        for hit, pd in zip(hits, chances, strict=True):
+            w *= pd if hit else 1 - pd
+        if counts_for(f, view["dice"], wild) + sum(hits) >= q:
             total += w
     return total
 
@@ -184,7 +184,7 @@ def test_the_adjusted_odds_are_the_strong_bots_own(opts: dict[str, Any]) -> None
     assert view["history"] and view["bid"] is not None
     bot = StrongDiceBot(seed=0, solver=False)
     k = bot.learn(view)
-    beliefs = Beliefs(view, bot.belief, [k.share(s) for s in range(view["players"])])
+    beliefs = bot.beliefs(view, k)
     plan = Plan(view, beliefs, k, bot.cont, bot.gain, bot.temp, bot.jumps, bot.spot)
     out = odds("liars-dice", view)
     q, f = view["bid"]["quantity"], view["bid"]["face"]

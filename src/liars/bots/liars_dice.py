@@ -326,6 +326,12 @@ class StrongDiceBot:
         k.update(view)
         return k
 
+    def beliefs(self, view: Mapping[str, Any], knowledge: Knowledge) -> Beliefs:
+        """What this bot believes of the other cups: the one place its beliefs are built (the coach's
+        "adjusted" odds and their test read them here, so they stay the bot's own)."""
+        shares = [knowledge.share(s) for s in range(view["players"])]
+        return Beliefs(view, self.belief, shares, knowledge if self.offs else None)
+
     def act(self, view: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
         knowledge = self.learn(view)
         if len(legal_actions) == 1:
@@ -333,8 +339,7 @@ class StrongDiceBot:
         solved = self._solved(view, legal_actions)
         if solved is not None:
             return solved
-        shares = [knowledge.share(s) for s in range(view["players"])]
-        beliefs = Beliefs(view, self.belief, shares, knowledge if self.offs else None)
+        beliefs = self.beliefs(view, knowledge)
         alive = sum(1 for c in view["dice_counts"] if c)
         if self.mode == "analytic" or (self.mode == "auto" and alive > 2):
             plan = Plan(view, beliefs, knowledge, self.cont, self.gain, self.temp, self.jumps, self.spot)

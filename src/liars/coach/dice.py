@@ -46,7 +46,7 @@ class DiceCounts:
         knowledge = Knowledge(view["players"], wild, bool(options["spot_on"]), rules["share_prior"])
         knowledge.update(view)
         shares = [knowledge.share(s) for s in range(view["players"])]
-        beliefs = Beliefs(view, rules["belief"], shares)
+        beliefs = Beliefs(view, rules["belief"], shares, knowledge)  # as StrongDiceBot.beliefs
         me: int = view["seat"]
         dice: list[int] = view["dice"]
         self.tails: list[list[float]] = [[]]
