@@ -205,7 +205,7 @@ export default {
       v.phase === "claim" && c && v.rerolled !== null ? h("p", { class: "looking" },
         `${ctx.name(v.holder)} ${v.rerolled ? x("rerolled", { n: v.rerolled }) : x("kept")}.`) : null,
       v.claims.length > 1 ? h("ol", { class: "bids earlier" }, v.claims.slice(0, -1).map((k, j) => h("li", {}, claimLine(k, j, ctx)))) : null,
-      v.revealed ? h("div", { class: "revealed", id: "revealed" }, h("p", {}, callLines(v.revealed, ctx)),
+      v.revealed ? h("div", { class: "revealed", id: "revealed" }, h("p", { title: callLines(v.revealed, ctx) }, callLines(v.revealed, ctx)),
         h("span", { class: "dice" }, v.revealed.dice.map((d) => die(d)))) : null);
   },
 

@@ -66,10 +66,11 @@ export default {
   seat(v, i, ctx) {
     // One row: the card in hand (face down) and then the cards played, in order; under it the
     // tags. A seat on the oval has room for three lines, not four.
-    const tags = [v.protected[i] ? ctx.t("protected") : "", v.target_wins > 1 ? `${x("wins")}: ${v.round_wins[i]}` : ""];
+    const tags = [v.out[i] ? x("knocked_out") : "", v.protected[i] ? ctx.t("protected") : "",
+      v.target_wins > 1 ? `${x("wins")}: ${v.round_wins[i]}` : ""];
     const said = tags.filter(Boolean).join(" · ");
     return h("span", {},
-      h("div", { class: "played" }, v.out[i] ? h("span", { class: "tag out" }, x("knocked_out")) : back("mini in-hand"),
+      h("div", { class: "played" }, v.out[i] ? null : back("mini in-hand"),
         v.played[i].map((c) => card(c, { extra: "mini" }))),
       said ? h("div", { class: "tag" }, said) : "");
   },
