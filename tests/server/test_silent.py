@@ -52,8 +52,9 @@ def test_one_person_with_bots_has_no_limit(shared_server: Server) -> None:
 
 def test_a_silent_player_is_played_by_a_stand_in(server: Server) -> None:
     server.on_loop(lambda: setattr(server.hub, "turn_seconds", 0.3))  # liars serve --turn-seconds
-    table, _, views = first_views(server, standin="random")
-    assert any(v["legal"] for v in views)
+    # no check on the first views' ``legal``: with a 0.3 s limit, on a loaded machine the stand-in
+    # may already have played both seats' turns before the second seat's view is read (seen in CI)
+    table, _, _ = first_views(server, standin="random")
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and not server.log(table):
         time.sleep(0.02)
