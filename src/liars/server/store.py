@@ -632,21 +632,20 @@ async def unopenable(url: str, schema: str | None = None) -> str | None:
     parse" message quotes the URL, so that one is replaced by what a URL should look like.
     """
     store = Store(url, schema)
+    reason: str | None = None
     try:
         await store.open()
     except ArgumentError:
-        return "not a database URL: sqlite+aiosqlite:///PATH or postgresql+asyncpg://USER@HOST/DB"
+        reason = "not a database URL: sqlite+aiosqlite:///PATH or postgresql+asyncpg://USER@HOST/DB"
     except Exception as exc:  # any driver's failure: a reason to print, not a crash
         reason = (str(exc).splitlines() or [type(exc).__name__])[0].replace(url, "the URL")
         if isinstance(exc, (ImportError, InvalidRequestError)):  # postgresql://: a sync driver
             reason += "; the server needs an asyncio driver: postgresql+asyncpg:// or sqlite+aiosqlite://"
-        return reason
-    finally:
-        with contextlib.suppress(Exception):
-            await store.close()
-        if store.is_sqlite:  # aiosqlite's thread answers a failed connection's close a moment later:
-            await asyncio.sleep(0.2)  # on a closed loop that answer would print a traceback
-    return None
+    with contextlib.suppress(Exception):
+        await store.close()
+    if reason is not None and store.is_sqlite:  # aiosqlite's thread answers a failed connection's
+        await asyncio.sleep(0.2)  # close a moment later: on a closed loop it would print a traceback
+    return reason
 
 
 def application_name(schema: str | None) -> str:
