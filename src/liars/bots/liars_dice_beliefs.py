@@ -366,8 +366,8 @@ class Beliefs:
     lifts every other face too, and at five seats a seat that bid elsewhere
     was believed to hold 0.4-0.55 more dice of the standing face than it did
     (the strong bot's raises, believed true at 0.85, held 0.68).  Only
-    :meth:`p` reads it (the Plan; the coach passes no ``knowledge`` yet); :meth:`sample` keeps
-    the tilt alone.
+    :meth:`p` reads it (the Plan, and the coach's odds, built as
+    :meth:`StrongDiceBot.beliefs` builds them); :meth:`sample` keeps the tilt alone.
     """
 
     def __init__(

@@ -26,14 +26,15 @@ class LieOdds:
     forced: float
     suit_trust: float
 
-    def call_rate(self, k: Knowledge, s: int, left: int) -> float:
-        """How often seat ``s`` calls a play that leaves ``left`` cards (prior 1 in 20, then its record)."""
+    def call_rate(self, k: Knowledge, s: int, left: int, calls: float = 0.5, asks: float = 10.0) -> float:
+        """How often seat ``s`` calls a play that leaves ``left`` cards: a prior of ``calls`` in
+        ``asks`` (1 in 20 by default), then its record."""
         b = 0 if left <= 3 else 1
-        return (k.called[s][b] + 0.5) / (k.asked[s][b] + 10.0)
+        return (k.called[s][b] + calls) / (k.asked[s][b] + asks)
 
-    def lead_call_rate(self, k: Knowledge, s: int) -> float:
+    def lead_call_rate(self, k: Knowledge, s: int, calls: float = 0.5, asks: float = 10.0) -> float:
         """How often seat ``s`` calls a lead (the same prior, then its record of leads alone)."""
-        return (k.lead_called[s] + 0.5) / (k.lead_asked[s] + 10.0)
+        return (k.lead_called[s] + calls) / (k.lead_asked[s] + asks)
 
     def bluff_rate(self, k: Knowledge, s: int) -> float:
         """How often ``s`` lies when it need not, at a pile this size: a small prior, then its turned cards.

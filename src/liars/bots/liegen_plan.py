@@ -189,15 +189,14 @@ class HandPlan(LieOdds):
         every small-hand play shows it within the round.
         """
         lead = k.claim is None
-        b = 0 if left <= 3 else 1
         miss = 1.0
         for s in k.askers[k.seat]:
             if s == k.seat:
                 continue
             if lead:
-                rate = (k.lead_called[s] + self.turn_prior) / (k.lead_asked[s] + 2.0)
+                rate = self.lead_call_rate(k, s, self.turn_prior, 2.0)
             else:
-                rate = (k.called[s][b] + self.turn_prior) / (k.asked[s][b] + 2.0)
+                rate = self.call_rate(k, s, left, self.turn_prior, 2.0)
             miss *= 1.0 - rate
         return 1.0 - miss
 

@@ -53,19 +53,20 @@ def run(args: argparse.Namespace) -> int:
             )
         )
     except GaveUp as exc:
-        line = ngettext(
-            "liars bot: could not reach the table after {tries} try ({reason}). "
-            "Check --server and run the same command again.",
-            "liars bot: could not reach the table after {tries} tries ({reason}). "
-            "Check --server and run the same command again.",
-            exc.tries,
-        )
         if exc.reached:
             line = ngettext(
                 "liars bot: could not get back to the table after {tries} try ({reason}). "
                 "The seat is still yours: run the same command again to take it up.",
                 "liars bot: could not get back to the table after {tries} tries ({reason}). "
                 "The seat is still yours: run the same command again to take it up.",
+                exc.tries,
+            )
+        else:  # never at the table in this run: no seat was lost, the server may be the wrong one
+            line = ngettext(
+                "liars bot: could not reach the table after {tries} try ({reason}). "
+                "Check --server and run the same command again.",
+                "liars bot: could not reach the table after {tries} tries ({reason}). "
+                "Check --server and run the same command again.",
                 exc.tries,
             )
         print(line.format(tries=exc.tries, reason=exc.reason), file=sys.stderr)
