@@ -12,7 +12,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from .serving import free_port
+from .serving import free_port, terminate
 
 __all__ = ["PrivateRedis", "free_port"]
 
@@ -45,11 +45,6 @@ class PrivateRedis:
 
     def stop(self) -> None:
         """Stop this test's own redis-server (its process, by its id)."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        if self.proc is not None:
+            terminate(self.proc, 10)
         self.proc = None

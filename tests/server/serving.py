@@ -73,13 +73,18 @@ class Server:
 
     def stop(self) -> None:
         """SIGTERM and a wait; SIGKILL if it does not stop."""
-        if self.proc.poll() is None:
-            self.proc.terminate()
-        try:
-            self.proc.wait(15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(5)
+        terminate(self.proc, 15)
+
+
+def terminate(proc: subprocess.Popen[bytes], seconds: float) -> None:
+    """SIGTERM and up to ``seconds`` of waiting; SIGKILL if it does not stop."""
+    if proc.poll() is None:
+        proc.terminate()
+    try:
+        proc.wait(seconds)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(5)
 
 
 def start(db: Db, port: int, tmp: Path, *extra: str) -> subprocess.Popen[bytes]:

@@ -68,12 +68,13 @@ export default {
   },
 
   board(v, ctx) {
+    const called = v.revealed ? callLine(v.revealed, v.revealed.bid, ctx) : "";
     return h("div", {},
       h("p", { class: "round" }, ctx.t("round_n", { n: v.round }), " · ", ctx.t("dice_n", { n: v.total_dice })),
       v.bid ? h("p", { class: "bid", id: "bid" }, x("bid_by", { name: ctx.name(v.bid.seat), bid: faceWords(v.bid.quantity, v.bid.face) }), " ", die(v.bid.face))
         : v.over ? null : h("p", { class: "bid" }, x("no_bid")),
       v.bids.length ? h("ol", { class: "bids" }, v.bids.map((b) => h("li", {}, `${ctx.name(b.seat)}: ${b.quantity} ×`, die(b.face, "mini")))) : null,
-      v.revealed ? h("div", { class: "revealed", id: "revealed" }, h("p", { title: callLine(v.revealed, v.revealed.bid, ctx) }, callLine(v.revealed, v.revealed.bid, ctx)), cups(v.revealed, ctx)) : null);
+      v.revealed ? h("div", { class: "revealed", id: "revealed" }, h("p", { title: called }, called), cups(v.revealed, ctx)) : null);
   },
 
   mine(f, ctx) {

@@ -191,6 +191,7 @@ export default {
 
   board(v, ctx) {
     const c = v.claim;
+    const called = v.revealed ? callLines(v.revealed, ctx) : "";
     const hidden = v.over ? null : h("span", { class: "under-cup" }, cup("big"), h("span", { class: "dice" }, [0, 1, 2, 3, 4].map(() => die(null, "mini"))));
     let lead = null;
     if (!v.over && !c) lead = h("p", { class: "bid" }, v.starter === ctx.me ? x("you_open") : x("opens", { name: ctx.name(v.starter) }));
@@ -205,7 +206,7 @@ export default {
       v.phase === "claim" && c && v.rerolled !== null ? h("p", { class: "looking" },
         `${ctx.name(v.holder)} ${v.rerolled ? x("rerolled", { n: v.rerolled }) : x("kept")}.`) : null,
       v.claims.length > 1 ? h("ol", { class: "bids earlier" }, v.claims.slice(0, -1).map((k, j) => h("li", {}, claimLine(k, j, ctx)))) : null,
-      v.revealed ? h("div", { class: "revealed", id: "revealed" }, h("p", { title: callLines(v.revealed, ctx) }, callLines(v.revealed, ctx)),
+      v.revealed ? h("div", { class: "revealed", id: "revealed" }, h("p", { title: called }, called),
         h("span", { class: "dice" }, v.revealed.dice.map((d) => die(d)))) : null);
   },
 
