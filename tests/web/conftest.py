@@ -52,8 +52,15 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
         srv.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium for one test module.
+
+    Module-scoped, not session-scoped: sync Playwright keeps an asyncio loop running on the
+    main thread while it is open, and every ``asyncio.run`` in a test collected after it (the
+    server and cluster tests do that) would fail with "cannot be called from a running event
+    loop". Closing it with the module leaves no loop behind whatever the collection order.
+    """
     with sync_api.sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
