@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_a_server_test_after_a_browser_test_runs_its_own_loop(tmp_path: Path) -> None:
+def test_a_server_test_after_a_browser_test_runs_its_own_loop() -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     order = [
         "tests/web/test_table.py::test_on_a_desktop_your_cards_are_above_the_action_bar",
