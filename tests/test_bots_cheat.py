@@ -371,3 +371,58 @@ def test_strong_calls_a_rank_claimed_again_without_a_pickup_between() -> None:
     assert state.view(1)["hand_sizes"][1] == 4
     assert decisions[-1] == ("2", Challenge())
     assert all(d == Pass() for _, d in decisions[:-1]), decisions
+
+
+# -- tables that cap a play's size ------------------------------------------------------------------
+
+
+def capped(max_cards: int | None, *hands: str, starter: int, rank: str) -> CheatState:
+    """:func:`pos` with the house rule ``max_cards`` (None: the default, no cap)."""
+    hs = [h.split() for h in hands]
+    used = {c for h in hs for c in h}
+    pile = [c for c in CODES if c not in used]
+    setup = {"hands": hs, "pile": pile, "starter": starter, "required_rank": rank}
+    state = liars.make("cheat", players=len(hands), seed=1, max_cards=max_cards).new_game(setup=setup)
+    assert isinstance(state, CheatState)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("max_cards", "called"), [(None, True), (4, True), (3, True), (2, False), (1, False)]
+)
+def test_strong_calls_on_suspicion_near_the_end_only_where_plays_are_not_capped_at_two(
+    max_cards: int | None, called: bool
+) -> None:
+    """Seat 1 claims one five and keeps two cards; seat 2 holds two fives, so it is no sure lie.
+
+    Without a cap (or with one of three or more) strong calls it on suspicion: a claimant two
+    cards from out with a big pile behind is worth the risk.  At a table whose plays hold at
+    most two cards it passes (measured: such calls were wrong more often than right there, and
+    each wrong one took a pile; docs/benchmarks.md, Cheat).
+    """
+    state = capped(max_cards, "9C 9D 2H 3H 4H 7S", "KC 8D 6H", "5C 5D 7C 8C JS QS", starter=1, rank="5")
+    state.act(1, Play(("KC",)))
+    assert state.to_act == (2,) and state.view(2)["window"]
+    action = decide("strong", state)
+    assert action == (Challenge() if called else Pass())
+
+
+def test_the_tracker_knows_the_cap_from_its_first_look() -> None:
+    """A bot's first decision reads the whole history with the table's ``max_cards`` already known.
+
+    A claim of as many cards as the cap allows may hold cards of the rank back, so it must not
+    mark the claimant as holding none of it (``void``).  The tracker's first update used to
+    clear the cap it had just read, so the plays before a bot's first decision were read as if
+    plays were uncapped.
+    """
+    state = capped(2, "9C 9D 2H 3H", "5C 5D 5H 6H", "7C 8C JS QS", starter=1, rank="5")
+    state.act(1, Play(("5C", "5D")))
+    t = Tracker(2, 3)
+    t.update(state.view(2))
+    assert t.cap == 2
+    assert not t.void[1][4]  # a capped claim of fives: seat 1 may hold more fives
+    uncapped = capped(None, "9C 9D 2H 3H", "5C 5D 5H 6H", "7C 8C JS QS", starter=1, rank="5")
+    uncapped.act(1, Play(("5C", "5D")))
+    u = Tracker(2, 3)
+    u.update(uncapped.view(2))
+    assert u.void[1][4]  # uncapped, players play every card of the rank they claim
