@@ -426,3 +426,19 @@ def test_the_tracker_knows_the_cap_from_its_first_look() -> None:
     u = Tracker(2, 3)
     u.update(uncapped.view(2))
     assert u.void[1][4]  # uncapped, players play every card of the rank they claim
+
+
+def test_one_card_a_play_strong_bluffs_a_spare_card_and_keeps_its_last_true_play() -> None:
+    """``max_cards=1``, four players, I must claim aces and hold 5♣ 5♦ 9♣: no ace, so I bluff.
+
+    One card goes down a turn, so my next claims are fives, then nines, and the nine will be
+    my last card.  ``basic`` bluffs the card due last, the nine, and then goes out on a lie (a
+    last play is always called); strong bluffs the second five, which it could never play true
+    (one card a turn), plays its five true next turn and goes out on the nine.
+    """
+    hands = ("5C 5D 9C", "2C 3C 4C", "2D 3D 4D", "2H 3H 4H")
+    state = capped(1, *hands, starter=0, rank="A")
+    assert decide("basic", state) == Play(("9",))
+    assert decide("strong", state) == Play(("5",))
+    state = capped(1, "5C 9C KD", *hands[1:], starter=0, rank="A")  # no spare copy: a rank not claimed soon
+    assert decide("strong", state) == Play(("K",))

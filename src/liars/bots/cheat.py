@@ -383,6 +383,12 @@ class StrongBot(BasicBot):
     No tree search: a decision is a handful of closed-form sums (well under a
     millisecond), and measured against basic players the priced heuristics
     are what wins (measure with ``bench/strength.py --only cheat``).
+
+    Options: ``near_out`` (None: :meth:`suspicion_reach` by the rules), the
+    most cards a claimant may be left with for a call on suspicion;
+    ``single_plan`` (True): with one card a play, bluff a spare card
+    (:meth:`single_bluff`) instead of basic's card due last; ``budget`` is
+    accepted for the common interface and ignored.
     """
 
     def __init__(
@@ -391,11 +397,13 @@ class StrongBot(BasicBot):
         seed: int | None = None,
         budget: float | None = None,
         near_out: int | None = None,
+        single_plan: bool = True,
         **_: Any,
     ) -> None:
         super().__init__(game_id, seed)
-        self.budget = budget
-        self.near_out = near_out  # accepted for the common interface; the bot decides in well under 1 ms
+        self.budget = budget  # accepted for the common interface; the bot decides in well under 1 ms
+        self.near_out = near_out
+        self.single_plan = single_plan
 
     # -- challenges -----------------------------------------------------------
     def challenge(self, k: Knowledge) -> bool:
@@ -540,6 +548,8 @@ class StrongBot(BasicBot):
 
     # -- plays ----------------------------------------------------------------
     def play(self, k: Knowledge, most: int) -> Play:
+        if most == 1 and not k.counts[k.rank] and self.single_plan:
+            return _bare([self.single_bluff(k)])
         true = k.counts[k.rank]
         held = sorted((r for r in range(13) if k.counts[r] and r != k.rank), key=lambda r: (-k.due(r), r))
         total = len(k.hand)
@@ -567,6 +577,28 @@ class StrongBot(BasicBot):
         if sum(1 for r in best if r == k.rank) < len(best) and len(best) < total:
             k.tracker.predicted += self.catch_chance(k, len(best))
         return _bare(best)
+
+    def single_bluff(self, k: Knowledge) -> int:
+        """The card to bluff with when every play is one card (``max_cards=1``): one I will not miss.
+
+        One card goes down every turn, so with ``h`` cards my last play comes
+        in ``h - 1`` turns and my next ``h`` claims are known ranks, one each.
+        A rank among them that I hold is played true on its turn, but only one
+        card of it: a second card of that rank, or a card of a rank not among
+        them, is spare.  Bluff with a spare card (the one due last), and only
+        when there is none with the card due last.  (``basic`` bluffs the card
+        due last, which can be the only card left for a later true play, the
+        last one above all, while a spare copy of another rank stays in hand.)
+        """
+        h = len(k.hand)
+        held = [r for r in range(13) if k.counts[r]]
+
+        def uses(r: int) -> int:  # my claims of rank r in the next h turns (13 turns apart)
+            d = k.due(r)
+            return 0 if d > h - 1 else (h - 1 - d) // 13 + 1
+
+        spare = [r for r in held if k.counts[r] > uses(r)]
+        return max(spare or held, key=lambda r: (uses(r) == 0, k.due(r), -r))
 
     def score(self, k: Knowledge, ranks: list[int], true: int, total: int) -> float:
         t = sum(1 for r in ranks if r == k.rank)
