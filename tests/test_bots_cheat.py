@@ -442,3 +442,17 @@ def test_one_card_a_play_strong_bluffs_a_spare_card_and_keeps_its_last_true_play
     assert decide("strong", state) == Play(("5",))
     state = capped(1, "5C 9C KD", *hands[1:], starter=0, rank="A")  # no spare copy: a rank not claimed soon
     assert decide("strong", state) == Play(("K",))
+
+
+def test_two_cards_a_play_strong_bluffs_with_a_copy_its_plays_cannot_hold() -> None:
+    """``max_cards=2``, four players, I must claim aces and hold three fives and a nine.
+
+    Fives come round once in my next four turns and a play holds two, so one five is spare;
+    the nine is the only card for the nines two turns on.  Strong bluffs a five; without the
+    plan (basic's card due last) it bluffs the nine.
+    """
+    hands = ("5C 5D 5H 9C", "2C 3C 4C", "2D 3D 4D", "2H 3H 4H")
+    state = capped(2, *hands, starter=0, rank="A")
+    assert decide("strong", state) == Play(("5",))
+    plain = bots.make("strong", "cheat", seed=0, spare_plan=False)
+    assert plain.act(state.view(0), state.legal_actions(0)) == Play(("9",))
