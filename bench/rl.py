@@ -34,7 +34,11 @@ figures use ``dice=1`` for both (then ours is one round too) and ``dice=5``
 for ours alone.  Rounds alternate between the drivers so load elsewhere on
 the machine hits all alike; the report gives the median of the rounds.
 
-    .venv/bin/python bench/rl.py [--rounds 5] [--seconds 1.0] [--clock cpu]
+    .venv/bin/python bench/rl.py [--rounds 5] [--seconds 1.0] [--clock cpu] [--targets]
+
+``paired`` lines give each target's ratio per round (the two loops ran
+seconds apart), their median and range: the figure to read when the
+machine's speed drifts between rounds.
 """
 
 from __future__ import annotations
@@ -231,11 +235,45 @@ def openspiel_rl(dice: int) -> Callable[[float], int] | None:
     return run
 
 
+#: The loops the targets compare (``--targets`` runs only these).
+TARGET_LOOPS = (
+    "pettingzoo dice=1",
+    "engine+tail view dice=1",
+    "openspiel rl_env dice=1",
+    "pettingzoo dice=5",
+    "engine+tail view dice=5",
+)
+
+
+def paired(rates: dict[str, list[float]]) -> None:
+    """The targets' ratios round by round: loops of one round ran within seconds of each other.
+
+    The machine's speed drifts between rounds (other load, the host's CPU
+    time), by more than the effects measured; a ratio of two loops of the
+    same round cancels most of that drift, where a ratio of two medians over
+    all rounds does not.  Reported: the median of the per-round ratios and
+    their range.
+    """
+    pairs = [
+        ("dice=1: wrapper overhead vs engine+tail view", "engine+tail view dice=1", "pettingzoo dice=1"),
+        ("dice=5: wrapper overhead vs engine+tail view", "engine+tail view dice=5", "pettingzoo dice=5"),
+        ("dice=1: pettingzoo / openspiel rl_env", "pettingzoo dice=1", "openspiel rl_env dice=1"),
+    ]
+    for label, top, bottom in pairs:
+        if top in rates and bottom in rates:
+            ratios = sorted(a / b for a, b in zip(rates[top], rates[bottom], strict=True))
+            print(
+                f"paired, {label}: median {statistics.median(ratios):.2f} "
+                f"(rounds {ratios[0]:.2f} to {ratios[-1]:.2f}, {len(ratios)} rounds)"
+            )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=1.0)
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="steps per second of which time")
+    ap.add_argument("--targets", action="store_true", help="only the loops the issue's targets compare")
     args = ap.parse_args()
     if args.clock == "cpu":
         CLOCK[0] = time.process_time
@@ -254,6 +292,8 @@ def main() -> None:
         "engine+view dice=5": engine(5, view=True),
         "engine+tail view dice=5": engine(5, view=True, since=NO_HISTORY),
     }
+    if args.targets:
+        drivers = {k: v for k, v in drivers.items() if k in TARGET_LOOPS}
     rates: dict[str, list[float]] = {k: [] for k, v in drivers.items() if v is not None}
     for _ in range(args.rounds):
         for name, run in drivers.items():
@@ -263,6 +303,9 @@ def main() -> None:
     print(f"{'driver (2 players)':<26}{'steps/s (median)':>18}")
     for name, r in med.items():
         print(f"{name:<26}{r:>18,.0f}")
+    paired(rates)
+    if args.targets:
+        return
     for d in (1, 5):
         pz = med[f"pettingzoo dice={d}"]
         print(
