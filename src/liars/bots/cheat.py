@@ -402,7 +402,7 @@ class StrongBot(BasicBot):
     ) -> None:
         super().__init__(game_id, seed)
         self.budget = budget  # accepted for the common interface; the bot decides in well under 1 ms
-        self.near_out = near_out
+        self.near_out = None if near_out is None else int(near_out)
         self.spare_plan = spare_plan
 
     # -- challenges -----------------------------------------------------------
