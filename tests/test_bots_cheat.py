@@ -51,7 +51,7 @@ def test_levels() -> None:
     assert bots.make("strong", "cheat", seed=1, budget=0.05) is not None
 
 
-def pos(*hands: str, starter: int = 0, rank: str = "A") -> CheatState:
+def pos(*hands: str, starter: int = 0, rank: str = "A", **options: Any) -> CheatState:
     hs = [h.split() for h in hands]
     used = {c for h in hs for c in h}
     setup = {
@@ -60,7 +60,7 @@ def pos(*hands: str, starter: int = 0, rank: str = "A") -> CheatState:
         "starter": starter,
         "required_rank": rank,
     }
-    state = liars.make("cheat", players=len(hands), seed=1).new_game(setup=setup)
+    state = liars.make("cheat", players=len(hands), seed=1, **options).new_game(setup=setup)
     assert isinstance(state, CheatState)
     return state
 
@@ -376,17 +376,6 @@ def test_strong_calls_a_rank_claimed_again_without_a_pickup_between() -> None:
 # -- tables that cap a play's size ------------------------------------------------------------------
 
 
-def capped(max_cards: int | None, *hands: str, starter: int, rank: str) -> CheatState:
-    """:func:`pos` with the house rule ``max_cards`` (None: the default, no cap)."""
-    hs = [h.split() for h in hands]
-    used = {c for h in hs for c in h}
-    pile = [c for c in CODES if c not in used]
-    setup = {"hands": hs, "pile": pile, "starter": starter, "required_rank": rank}
-    state = liars.make("cheat", players=len(hands), seed=1, max_cards=max_cards).new_game(setup=setup)
-    assert isinstance(state, CheatState)
-    return state
-
-
 @pytest.mark.parametrize(
     ("max_cards", "called"), [(None, True), (4, True), (3, True), (2, False), (1, False)]
 )
@@ -400,7 +389,9 @@ def test_strong_calls_on_suspicion_near_the_end_only_where_plays_are_not_capped_
     most two cards it passes (measured: such calls were wrong more often than right there, and
     each wrong one took a pile; docs/benchmarks.md, Cheat).
     """
-    state = capped(max_cards, "9C 9D 2H 3H 4H 7S", "KC 8D 6H", "5C 5D 7C 8C JS QS", starter=1, rank="5")
+    state = pos(
+        "9C 9D 2H 3H 4H 7S", "KC 8D 6H", "5C 5D 7C 8C JS QS", starter=1, rank="5", max_cards=max_cards
+    )
     state.act(1, Play(("KC",)))
     assert state.to_act == (2,) and state.view(2)["window"]
     action = decide("strong", state)
@@ -415,13 +406,13 @@ def test_the_tracker_knows_the_cap_from_its_first_look() -> None:
     clear the cap it had just read, so the plays before a bot's first decision were read as if
     plays were uncapped.
     """
-    state = capped(2, "9C 9D 2H 3H", "5C 5D 5H 6H", "7C 8C JS QS", starter=1, rank="5")
+    state = pos("9C 9D 2H 3H", "5C 5D 5H 6H", "7C 8C JS QS", starter=1, rank="5", max_cards=2)
     state.act(1, Play(("5C", "5D")))
     t = Tracker(2, 3)
     t.update(state.view(2))
     assert t.cap == 2
     assert not t.void[1][4]  # a capped claim of fives: seat 1 may hold more fives
-    uncapped = capped(None, "9C 9D 2H 3H", "5C 5D 5H 6H", "7C 8C JS QS", starter=1, rank="5")
+    uncapped = pos("9C 9D 2H 3H", "5C 5D 5H 6H", "7C 8C JS QS", starter=1, rank="5")
     uncapped.act(1, Play(("5C", "5D")))
     u = Tracker(2, 3)
     u.update(uncapped.view(2))
@@ -437,10 +428,11 @@ def test_one_card_a_play_strong_bluffs_a_spare_card_and_keeps_its_last_true_play
     (one card a turn), plays its five true next turn and goes out on the nine.
     """
     hands = ("5C 5D 9C", "2C 3C 4C", "2D 3D 4D", "2H 3H 4H")
-    state = capped(1, *hands, starter=0, rank="A")
+    state = pos(*hands, starter=0, rank="A", max_cards=1)
     assert decide("basic", state) == Play(("9",))
     assert decide("strong", state) == Play(("5",))
-    state = capped(1, "5C 9C KD", *hands[1:], starter=0, rank="A")  # no spare copy: a rank not claimed soon
+    # No spare copy: the spare card is of a rank not claimed soon.
+    state = pos("5C 9C KD", *hands[1:], starter=0, rank="A", max_cards=1)
     assert decide("strong", state) == Play(("K",))
 
 
@@ -452,7 +444,7 @@ def test_two_cards_a_play_strong_bluffs_with_a_copy_its_plays_cannot_hold() -> N
     plan (basic's card due last) it bluffs the nine.
     """
     hands = ("5C 5D 5H 9C", "2C 3C 4C", "2D 3D 4D", "2H 3H 4H")
-    state = capped(2, *hands, starter=0, rank="A")
+    state = pos(*hands, starter=0, rank="A", max_cards=2)
     assert decide("strong", state) == Play(("5",))
     plain = bots.make("strong", "cheat", seed=0, spare_plan=False)
     assert plain.act(state.view(0), state.legal_actions(0)) == Play(("9",))

@@ -556,11 +556,10 @@ class StrongBot(BasicBot):
         cands: list[list[int]] = []
         # Every true card goes in (as many as a play may hold), and a lie without a true card is
         # one card (a spare one, else the rank due last, as basic plays it); only a true play is
-        # padded.  Measured
-        # (4 players, 400 games a match-up): holding true cards back lost 1-2 points against
-        # honest and counting players (a kept card waits a whole round of ranks), and bluffing two
-        # or more cards with none true lost 5 points against a counter, who works out that a
-        # short hand seldom holds two of a rank; neither won anything elsewhere.
+        # padded.  Measured (4 players, 400 games a match-up): holding true cards back lost 1-2
+        # points against honest and counting players (a kept card waits a whole round of ranks),
+        # and bluffing two or more cards with none true lost 5 points against a counter, who works
+        # out that a short hand seldom holds two of a rank; neither won anything elsewhere.
         t = min(true, most)
         for b in range(0, most - t + 1) if t else (1,):
             if t < true and b > 0:
