@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from liars.bots.liegen import Knowledge, StrongBot
 from liars.games.liegen import Accuse, Pass
-from tests.test_liegen_helpers import play, position
+from tests.test_liegen_helpers import ACCUSE, PASS, play, position
 
 
 def test_knowledge_counts_answers_to_leads_apart() -> None:
@@ -68,9 +68,56 @@ def test_strong_calls_a_suit_claim_late_in_a_long_trick() -> None:
     state.act(3, play("9C", "JH"))
     view = state.view(0)
     assert view["window"][0] == 0 and view["hand_sizes"][3] == 8
-    bot = StrongBot(seed=1, suit_bar=0.85)
+    assert view["turned"] is None  # the round's first trick: the default calls it too (see below)
+    bot = StrongBot(seed=1, suit_bar=0.85, suit_first_bar=1.01)
     assert bot.lie_chance(bot.know(view)) > 0.9
     assert isinstance(bot.act(view, state.legal_actions(0)), Accuse)
-    # The default bar (above one: sure lies only) lets it go.
-    default = StrongBot(seed=1)
-    assert isinstance(default.act(view, state.legal_actions(0)), Pass)
+    # A bar above one (sure lies only, the default after the first trick) lets it go.
+    quiet = StrongBot(seed=1, suit_first_bar=1.01)
+    assert isinstance(quiet.act(view, state.legal_actions(0)), Pass)
+
+
+def test_strong_calls_likely_lies_in_the_first_trick_only() -> None:
+    """The same eleven-heart trick and claim, first as the round's first trick, then after a turned card.
+
+    In the first trick every hand is as dealt and the suit odds hold, so the default
+    calls at squared odds of ``suit_first_bar`` (0.85); once a card was turned (a
+    pile changed hands) it calls sure lies only (``suit_bar`` above one).
+    """
+    pile, mine = _long_hearts_trick()
+    theirs = ["6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD", "9C"]
+    first = position(4, {0: mine, 3: theirs}, dealer=1, pile=pile, follow="suit")
+    first.act(3, play("9C", "JH"))
+    view = first.view(0)
+    assert view["turned"] is None
+    assert isinstance(StrongBot(seed=1).act(view, first.legal_actions(0)), Accuse)
+
+    # Now the trick comes after one: seat 0 leads a lie (3S as 4D), is called and takes it back.
+    own = {0: ["2C", "6C", "3D"], 1: ["3C", "7C", "4D"], 3: ["5C", "2D"]}
+    later = position(
+        4,
+        {
+            0: [*mine, *own[0], "3S"],
+            1: [*own[1], "AC", "AD", "AS", "4S", "5S", "6S", "7S", "8S", "9S"],
+            3: [*theirs, *own[3]],
+        },
+        dealer=3,
+        follow="suit",
+    )
+    assert later.to_act == (0,)
+    later.act(0, play("3S", "4D"))
+    later.act(1, ACCUSE)
+    assert later.to_act == (0,) and later.view(0)["turned"] is not None
+    for i, entry in enumerate(pile):
+        seat = later.to_act[0]
+        assert seat == entry["seat"] == i % 4
+        later.act(seat, play(entry["card"], entry["announce"]))
+        while any(isinstance(a, Pass) for a in later.legal_actions(later.to_act[0])):
+            later.act(later.to_act[0], PASS)
+    later.act(3, play("9C", "JH"))
+    view = later.view(0)
+    assert view["window"][0] == 0 and view["hand_sizes"][3] == 8 and view["pile_size"] == 12
+    bot = StrongBot(seed=1)
+    assert bot.lie_chance(bot.know(view)) > 0.9
+    assert isinstance(bot.act(view, later.legal_actions(0)), Pass)
+    assert isinstance(StrongBot(seed=1, suit_bar=0.85).act(view, later.legal_actions(0)), Accuse)

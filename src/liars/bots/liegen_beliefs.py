@@ -59,6 +59,7 @@ class Knowledge:
         self.claim: str | None = None
         self.claimant = -1
         self.window: list[int] = []
+        self.first_trick = False
         self.update(view)
 
     def _new_round(self) -> None:
@@ -113,6 +114,9 @@ class Knowledge:
         self.claim = ann["card"] if ann else None
         self.claimant = ann["seat"] if ann else -1
         self.window = list(view["window"])
+        # No card turned yet this round: every hand is as dealt (a short view's history tail cannot say
+        # that, the view's last turned card can).
+        self.first_trick = "turned" in view and view["turned"] is None
 
     def _event(self, e: Mapping[str, Any], size: list[int] | None) -> None:
         kind = e["type"]
