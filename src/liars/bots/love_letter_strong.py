@@ -73,7 +73,8 @@ class StrongBot:
     ``"others"``, ``"all"`` or ``"none"`` (the default).  Why: that rule
     wins 3 points more than the plain one on its own, but as a rollout it
     does not make the search stronger (mixed four-player table, seed 7,
-    2,000 rounds: me 35.2%, all 32.1%, none 35.8%; see docs/benchmarks.md):
+    2,000 rounds: me 35.2%, others 33.9%, all 32.1%, none 35.8%; seed 9: me
+    35.2%, none 36.1%; see docs/benchmarks.md):
     the plain rule is the better model of the gauntlet's players.
     """
 
