@@ -76,6 +76,8 @@ def test_rule_of_thumb_is_always_legal() -> None:
             left = partial(unseen, hand, state.played, known)
             pick = choose(hand, seat, state.out, state.protected, known, left, rng)
             assert pick in state.legal_actions(seat)
+            sharp = choose(hand, seat, state.out, state.protected, known, left, rng, state.played)
+            assert sharp in state.legal_actions(seat)
             state.act(seat, pick if rng.random() < 0.5 else rng.choice(state.legal_actions(seat)))
 
 
@@ -198,6 +200,48 @@ def test_kept_after_follows_the_rule_of_thumb_and_the_forced_q() -> None:
             )
             if pick.card == played and played != other:
                 assert kept_after(played, other), (played, other)
+
+
+@pytest.mark.parametrize(("hand", "plain", "sharp"), [(["5", "9"], "5", "9"), (["8", "T"], "8", "T")])
+def test_the_sharp_rule_plays_the_9_first_and_the_10_before_an_8(
+    hand: list[str], plain: str, sharp: str
+) -> None:
+    out, prot, left = [False] * 4, [False] * 4, dict(COUNT)
+    for seed in range(6):
+        rng = random.Random(seed)
+        assert choose(hand, 0, out, prot, {}, lambda: left, rng).card == plain
+        played: list[list[str]] = [[], [], [], []]
+        assert choose(hand, 0, out, prot, {}, lambda: left, rng, played).card == sharp
+    alone = [False, True, True, True]  # nobody to protect against, nothing to aim at: the plain rule
+    assert choose(hand, 0, out, alone, {}, lambda: left, random.Random(1), [[]] * 4).card == plain
+
+
+def test_the_sharp_rule_names_what_the_target_kept_over_its_last_play() -> None:
+    left = {"K": 1, "Q": 1, "J": 1, "T": 1, "9": 2, "8": 2, "7": 2, "6": 3, "5": 2}
+    out, prot = [False, False], [False, False]
+    plain, sharp = set(), set()
+    for seed in range(20):
+        plain.add(choose(["5", "K"], 0, out, prot, {}, lambda: left, random.Random(seed)).guess)
+        played = [[], ["T"]]  # seat 1 played a 10: it kept a J or a K (the Q would have gone first)
+        sharp.add(choose(["5", "K"], 0, out, prot, {}, lambda: left, random.Random(seed), played).guess)
+    assert plain <= {"9", "8", "7"} and sharp <= {"J", "T", "K"}
+
+
+def test_strong_checks_its_sharp_option() -> None:
+    with pytest.raises(ValueError, match="sharp"):
+        StrongBot(sharp="everyone")
+    games = []
+    for _ in range(2):
+        state = liars.make("love-letter", players=4, seed=8, target_wins=1).new_game()
+        agents = [StrongBot(seed=s, sharp=("all", "me", "others", "none")[s], worlds=3) for s in range(4)]
+        moves = []
+        while not state.over:
+            seat = state.to_act[0]
+            action = bots.checked_act(agents[seat], "strong", state.view(seat), state.legal_actions(seat))
+            moves.append(action)
+            state.act(seat, action)
+        games.append(moves)
+    assert games[0] == games[1]  # deterministic for its seed, whoever plays the sharp rule
 
 
 def test_the_searcher_guesses_by_belief_in_its_rollouts() -> None:

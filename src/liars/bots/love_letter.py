@@ -36,6 +36,7 @@ _PLAY = {
 }
 _Q = _PLAY["Q", None, None]
 _NONE: dict[int, str] = {}
+SHARP_DOUBT = 0.2  # the sharp rule's weight for a rank the target would not have kept over its last play
 
 
 def kept_after(played: str, card: str) -> bool:
@@ -51,12 +52,16 @@ def kept_after(played: str, card: str) -> bool:
     return VALUE[card] >= VALUE[played]
 
 
-def _guess(unseen: Callable[[], Mapping[str, int]], rng: random.Random) -> str:
-    """The rank a 6 or 5 should name: the most copies unseen (ties: the higher, most often)."""
+def _guess(unseen: Callable[[], Mapping[str, int]], rng: random.Random, last: str | None = None) -> str:
+    """The rank a 6 or 5 should name: the most copies unseen (ties: the higher, most often).
+
+    With ``last`` (the target's last played card) a rank it would not have
+    kept over that card counts a fifth (:data:`SHARP_DOUBT`).
+    """
     left = unseen()
-    best, top = 0, []
+    best, top = 0.0, []
     for g in GUESSES:
-        k = left[g]
+        k = left[g] if last is None or kept_after(last, g) else left[g] * SHARP_DOUBT
         if k > best:
             best, top = k, [g]
         elif k == best and k:
@@ -74,11 +79,21 @@ def choose(
     known: Mapping[str, str],
     unseen: Callable[[], Mapping[str, int]],
     rng: random.Random,
+    played: Sequence[Sequence[str]] | None = None,
 ) -> Play:
     """The rule-of-thumb play for ``hand`` (two cards); always a legal one.
 
     ``unseen`` gives the per-rank unseen counts when asked: only a 6 or 5
     needs them, so the rollouts do not count cards on every turn.
+
+    With ``played`` (every seat's played cards, as the view has them) it
+    plays the *sharp* rule: a 9 before any lower card and a 10 before an 8
+    (the protection, or a card thrown from another's hand, is worth more
+    than the lower card's effect), and a 6 or 5 names the likeliest rank
+    the target kept over its last play.  Played alone against three
+    gauntlet players (30,000 single rounds, 4 players, same deals) it won
+    26.7% of rounds to the plain rule's 23.7% (mixed table), 25.9 to 23.2%
+    (three Keepers), 28.0 to 24.9% (three plain rules).
     """
     a, b = hand[0], hand[1]
     if (a == "Q" and (b == "J" or b == "T")) or (b == "Q" and (a == "J" or a == "T")):
@@ -104,6 +119,8 @@ def choose(
                         return _PLAY["T", t, None]
     # Otherwise keep the higher card (never play the K while there is another choice).
     card, keep = (a, b) if VALUE[a] <= VALUE[b] else (b, a)
+    if played is not None and targets and ((keep == "9" and card != "9") or (keep == "T" and card == "8")):
+        card, keep = keep, card
     if not targets:
         return _PLAY[card, seat, None] if card == "T" else _PLAY[card, None, None]
     if card in ("9", "Q", "K"):
@@ -112,7 +129,9 @@ def choose(
     if not blind:
         blind = targets
     if card == "6" or card == "5":  # a known card here is below 7 (else it was a kill): guess the others
-        return _PLAY[card, blind[int(rng.random() * len(blind))], _guess(unseen, rng)]
+        t = blind[int(rng.random() * len(blind))]
+        last = played[t][-1] if played is not None and played[t] else None
+        return _PLAY[card, t, _guess(unseen, rng, last)]
     if card == "8":
         if seen:
             safe = [t for t in targets if t not in seen or VALUE[seen[t]] <= VALUE[keep]]
