@@ -11,7 +11,8 @@ Agent steps per second of uniformly random masked play, two players:
 * ``openspiel``: pyspiel's C++ ``liars_dice`` through its Python API (``legal_actions`` /
   ``apply_action``, chance sampled by the driver), one game at a time.
 * ``pettingzoo``: our AEC environment (``env.last()`` then ``env.step(a)``); for Love Letter
-  single rounds (``target_wins=1``) on both sides.
+  single rounds (``target_wins=1``) on both sides, and whole matches (the default, 7 rounds one-on-one)
+  on both sides (``match``).
 
 OpenSpiel's liars_dice is one round, so the comparison uses ``dice=1`` (one round for ours
 too); ``dice=5`` is ours alone.  Rounds alternate between the drivers; the median is given.
@@ -111,12 +112,16 @@ def main() -> None:
     for b in args.batch:
         name = f"jax love-letter B={b}"
         drivers[name], compiles[name] = jax_driver("love-letter", b, target_wins=1)
+    for b in args.batch[-1:]:  # whole matches (to 7 rounds one-on-one): the next round is dealt too
+        name = f"jax love-letter match B={b}"
+        drivers[name], compiles[name] = jax_driver("love-letter", b)
     os_drv = openspiel(1, obs=False)
     if os_drv is not None:
         drivers["openspiel dice=1"] = os_drv
     drivers["pettingzoo dice=1"] = pettingzoo(1)
     drivers["pettingzoo dice=5"] = pettingzoo(5)
     drivers["pettingzoo love-letter"] = aec_loop(pz_env("love-letter", players=2, seed=1, target_wins=1))
+    drivers["pettingzoo love-letter match"] = aec_loop(pz_env("love-letter", players=2, seed=1))
     rates: dict[str, list[float]] = {k: [] for k in drivers}
     for _ in range(args.rounds):
         for name, drv in drivers.items():
@@ -126,12 +131,13 @@ def main() -> None:
     med = {k: statistics.median(v) for k, v in rates.items()}
     base = med.get("openspiel dice=1")
     pz1, pz5, pzl = med["pettingzoo dice=1"], med["pettingzoo dice=5"], med["pettingzoo love-letter"]
-    print(f"{'driver':24s} {'steps/s':>14s} {'× openspiel':>12s} {'× pettingzoo':>13s} {'compile s':>10s}")
+    pzm = med["pettingzoo love-letter match"]
+    print(f"{'driver':30s} {'steps/s':>14s} {'× openspiel':>12s} {'× pettingzoo':>13s} {'compile s':>10s}")
     for name, r in med.items():
-        pz = pzl if "love-letter" in name else pz5 if "dice=5" in name else pz1
+        pz = pzm if "match" in name else pzl if "love-letter" in name else pz5 if "dice=5" in name else pz1
         vs_os = f"{r / base:.2f}" if base and "love-letter" not in name else "-"
         comp = f"{compiles[name]:.1f}" if name in compiles else ""
-        print(f"{name:24s} {r:>14,.0f} {vs_os:>12s} {r / pz:>13.1f} {comp:>10s}")
+        print(f"{name:30s} {r:>14,.0f} {vs_os:>12s} {r / pz:>13.1f} {comp:>10s}")
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ def _ranks(cards: Sequence[str]) -> list[int]:
     return [RANKS.index(c) for c in cards]
 
 
-@pytest.mark.parametrize(("players", "target"), [(2, 3), (3, 2), (4, 2), (4, 1)])
+@pytest.mark.parametrize(("players", "target"), [(2, 3), (2, 1), (3, 2), (4, 2), (4, 1)])
 def test_the_jax_game_follows_the_engine_step_by_step(players: int, target: int) -> None:
     env = ljax.make("love-letter", players=players, target_wins=target)
     game = liars.make("love-letter", players=players, target_wins=target)

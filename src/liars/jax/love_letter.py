@@ -137,9 +137,13 @@ class LoveLetter(PgxEnv):
 
     # -- the rules ------------------------------------------------------------------------
     def _new_round(self, state: LoveState, cards: jax.Array, starter: jax.Array) -> LoveState:
+        return self._begin_turn(self._deal(state, cards), starter)
+
+    def _deal(self, state: LoveState, cards: jax.Array) -> LoveState:
+        """A new round's cards dealt (one card a seat), before its first turn."""
         n = self.players
         hands = jnp.full((n, 2), NONE, jnp.int32).at[:, 0].set(cards[:n])
-        s = state.replace(
+        return state.replace(
             cards=cards,
             top=jnp.int32(n + 1),
             hands=hands,
@@ -150,7 +154,6 @@ class LoveLetter(PgxEnv):
             protected=jnp.zeros(n, jnp.bool_),
             known=jnp.full((n, n), NONE, jnp.int32),
         )
-        return self._begin_turn(s, starter)
 
     def _begin_turn(self, s: LoveState, seat: jax.Array) -> LoveState:
         """Protection ends when its owner's turn comes round again; then they draw."""
@@ -259,6 +262,14 @@ class LoveLetter(PgxEnv):
         return chosen
 
     def _end_turn(self, s: LoveState, seat: jax.Array, key: jax.Array) -> LoveState:
+        """The next turn, the next round or the match's end.
+
+        Under ``vmap`` every branch is computed for every game, so the turn that
+        follows (the next seat's, or the new round's first) is begun once, on
+        the state it starts from; and with ``target_wins`` 1 every round ends the
+        match, so no next round is dealt at all (a static choice: half the cost of a
+        single-round step, measured in ``bench/jax_env.py``).
+        """
         n = self.players
         inside = ~s.out
         last = inside.sum() == 1
@@ -266,7 +277,6 @@ class LoveLetter(PgxEnv):
         ends = last | deck_out
         after = (seat + 1 + jnp.arange(n)) % n
         nxt = after[jnp.argmax(inside[after])]
-        going = self._begin_turn(s, nxt)
         # the round's winners: the one left, or the highest card, then the highest face-up sum
         card = jnp.where(inside, VALUES[jnp.maximum(s.hands[:, 0], 0)], -1)
         score = card * 1000 + jnp.where(inside, s.played_sum, 0)
@@ -275,21 +285,22 @@ class LoveLetter(PgxEnv):
         champions = wins >= self.target_wins
         over = ends & champions.any()
         rewards = jnp.where(over, champions / jnp.maximum(champions.sum(), 1), 0.0).astype(jnp.float32)
-        k0, k1 = _words(key)
-        tied = winners.sum()
-        pick = self._below(k0, k1, tied, 11)
-        starter = jnp.argmax(jnp.cumsum(winners) > pick)
-        next_round = self._new_round(s.replace(round_wins=wins), self._shuffle(k0, k1), starter)
-        ended = jax.tree_util.tree_map(
-            lambda x, y: jnp.where(over, x, y), s.replace(round_wins=wins), next_round
-        )
-        ended = ended.replace(
+        first, start = nxt, s
+        if self.target_wins > 1:
+            k0, k1 = _words(key)
+            pick = self._below(k0, k1, winners.sum(), 11)
+            starter = jnp.argmax(jnp.cumsum(winners) > pick)
+            dealt = self._deal(s.replace(round_wins=wins), self._shuffle(k0, k1))
+            start = jax.tree_util.tree_map(lambda x, y: jnp.where(ends, x, y), dealt, s)
+            first = jnp.where(ends, starter, nxt)
+        going = self._begin_turn(start, first)
+        going = going.replace(rewards=jnp.where(ends, rewards, going.rewards))
+        final = s.replace(
+            round_wins=wins,
             rewards=rewards,
-            terminated=over,
-            current_player=jnp.where(over, jnp.argmax(champions), ended.current_player).astype(jnp.int32),
-            legal_action_mask=jnp.where(
-                over, jnp.zeros_like(going.legal_action_mask), ended.legal_action_mask
-            ),
+            terminated=jnp.bool_(True),
+            current_player=jnp.argmax(champions).astype(jnp.int32),
+            legal_action_mask=jnp.zeros_like(going.legal_action_mask),
         )
-        out: LoveState = jax.tree_util.tree_map(lambda x, y: jnp.where(ends, x, y), ended, going)
+        out: LoveState = jax.tree_util.tree_map(lambda x, y: jnp.where(over, x, y), final, going)
         return out
