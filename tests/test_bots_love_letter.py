@@ -230,6 +230,8 @@ def test_the_sharp_rule_names_what_the_target_kept_over_its_last_play() -> None:
 def test_strong_checks_its_sharp_option() -> None:
     with pytest.raises(ValueError, match="sharp"):
         StrongBot(sharp="everyone")
+    with pytest.raises(ValueError, match="sharp"):  # a value from JSON that is no name at all
+        StrongBot(sharp=["me"])  # type: ignore[arg-type]
     games = []
     for _ in range(2):
         state = liars.make("love-letter", players=4, seed=8, target_wins=1).new_game()

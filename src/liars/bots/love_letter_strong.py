@@ -95,7 +95,7 @@ class StrongBot:
     ) -> None:
         self.chain = chain
         self.guesses = guesses
-        if sharp not in _SHARP:
+        if not isinstance(sharp, str) or sharp not in _SHARP:
             raise ValueError(f"sharp must be one of {', '.join(_SHARP)}, not {sharp!r}")
         self.sharp = _SHARP[sharp]
         self.prune = prune
