@@ -146,6 +146,9 @@ def test_a_whole_game_ends_with_the_last_cup_for_everyone(web: Any, contexts: li
                 continue
             view = state.view(seat)
             if view["phase"] == "answer":
+                # The server's state can be ahead of the page (still drawing the cup it held when it
+                # claimed): wait for this turn's frame, whose call button only the answer has.
+                p.wait_for_selector("#actions button.liar")
                 assert faces_drawn(p) == 0  # before accepting: nothing to see
                 btn = p.locator("#actions button.pass:not(:disabled), #actions button.liar:not(:disabled)")
                 if btn.count():
