@@ -262,7 +262,7 @@ class Cluster:
                 await self.redis.delete(self.key("alive", self.name))
             if self._pubsub is not None:
                 with contextlib.suppress(Exception):
-                    await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await self._pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]  # untyped before redis 8
             with contextlib.suppress(Exception):
                 await self.redis.aclose()
             self.redis = None
