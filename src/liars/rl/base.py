@@ -72,6 +72,17 @@ class Encoder:
         self.fill(view, out)
         return out
 
+    def observe_of(self, view: Mapping[str, Any], state: State) -> Obs:
+        """:meth:`observe` of ``view``, ``state``'s view as it is now, for an adapter that follows ``state``.
+
+        ``state`` is there for its identity only (never read): an encoder may
+        keep what it built for one state's view and take it again for a later
+        view of the same state object where the engine's rules say it cannot
+        have changed (the dice encoder: a round's cells, until the history
+        grows).  The result is always what :meth:`observe` gives.
+        """
+        return self.observe(view)
+
     def bare_view(self, state: State, seat: int) -> JSON:
         """``seat``'s view for its keys other than ``history``, which is left out.
 

@@ -9,14 +9,15 @@ current round and the last call; older rounds only through the dice counts.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from ..core import Game
+from ..core import Game, State
+from ..games.liars_dice import DiceState
 from ..games.liars_dice import bid_index as index_of
-from .base import Encoder, Field, Obs, thermo
+from .base import Encoder, Field, Mask, Obs, thermo
 
 FACES = 6
 
@@ -69,8 +70,13 @@ class DiceEncoder(Encoder):
         self._rel = [tuple((s - me) % n for s in range(n)) for me in range(n)]
         self._cup_cells: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._round_memo: dict[tuple[int | None, ...], Obs] = {}
+        self._mask_rows: dict[bytes, Mask] = {}  # see mask
         # Per seat: the values of the last view its round base came from, and that base (see _base).
         self._seen: list[tuple[Any, ...]] = [_NOT_SEEN] * n
+        # Per seat: the state object and history length its base was last taken for (see observe_of).
+        self._kept: list[tuple[State | None, int, Obs]] = [(None, -1, np.zeros(0, np.float32))] * n
+        # The last call's cells per seat for one state object and history length (see _base_of).
+        self._calls: tuple[State | None, int, list[Obs | None]] = (None, -1, [])
         # The last call seen (a copy) and its cells per seat, built when first needed (see _rev_tail).
         self._rev_seen: tuple[Any, list[Obs | None], Obs] = (None, [], np.zeros(0, np.float32))
         # Every bid's index by (quantity, face), from the engine's bid_index: a lookup, not a call, per bid.
@@ -182,23 +188,7 @@ class DiceEncoder(Encoder):
         """
         seen = self._rev_seen
         if rev != seen[0]:
-            o = self.offsets
-            at0 = self._at_rev
-            cup_at = o["rev_dice"] - at0
-            block = FACES * self.dice
-            bid = rev["bid"]
-            hot = [
-                o["rev_bid"] - at0 + index_of(bid["quantity"], bid["face"]),
-                o["rev_call"] - at0 + (rev["call"] == "spot_on"),
-                o["rev_caller"] - at0 + rev["caller"],
-            ]
-            for s, cup in enumerate(rev["dice"]):
-                if cup:
-                    hot += map((cup_at + s * block).__add__, self._cells(cup))
-            at = o["rev_losers"] - at0
-            hot += [at + s for s in rev["losers"]]
-            absolute = np.zeros(self.size - at0, dtype=np.float32)
-            absolute.put(hot, 1.0)
+            absolute = self._rev_cells(rev)
             tails: list[Obs | None] = [None] * self.players
             tails[0] = absolute  # seat 0's relative order is the absolute one
             seen = self._rev_seen = (_copy_revealed(rev), tails, absolute)
@@ -207,6 +197,28 @@ class DiceEncoder(Encoder):
         if tail is None:
             tail = tails[me] = seen[2][self._rev_order[me]]
         return seen[0], tail
+
+    def _rev_cells(self, rev: Mapping[str, Any]) -> Obs:
+        """The cells of the last call ``rev`` (the fields from ``rev_bid`` on), by absolute seat."""
+        o = self.offsets
+        at0 = self._at_rev
+        cup_at = o["rev_dice"] - at0
+        block = FACES * self.dice
+        bid = rev["bid"]
+        hot = [
+            o["rev_bid"] - at0 + index_of(bid["quantity"], bid["face"]),
+            o["rev_call"] - at0 + (rev["call"] == "spot_on"),
+            o["rev_caller"] - at0 + rev["caller"],
+        ]
+        for s, cup in enumerate(rev["dice"]):
+            if cup:
+                hot += map((cup_at + s * block).__add__, self._cells(cup))
+        at = o["rev_losers"] - at0
+        for s in rev["losers"]:
+            hot.append(at + s)
+        absolute = np.zeros(self.size - at0, dtype=np.float32)
+        absolute.put(hot, 1.0)
+        return absolute
 
     def _step(self, view: Mapping[str, Any], out: Any) -> None:
         """Set the cells that change within a round: whose turn, the bid to beat, the bids.
@@ -237,6 +249,75 @@ class DiceEncoder(Encoder):
         out = self._base(view).copy()
         self._step(view, out.data)
         return out
+
+    def observe_of(self, view: Mapping[str, Any], state: State) -> Obs:
+        """:meth:`observe`, with the seat's round base kept per state object while its history is as long.
+
+        A state's dice, counts, opener and last call change only when a call
+        ends a round, and a call always adds a history entry, so for one
+        state object and one ``history_len`` a seat's base is fixed: it is
+        taken as kept, without :meth:`_base`'s comparison of the view's values
+        with copies of earlier ones (the last call alone is a dozen nested
+        lists and dicts), and a new one is built by :meth:`_base_of` without
+        those copies.  Another state object (a new game, a swapped state) or a
+        longer history gets a new base.  The state itself is never read.
+        """
+        me = view["seat"]
+        kept = self._kept[me]
+        length = view["history_len"]
+        if kept[0] is not state or kept[1] != length:
+            kept = self._kept[me] = (state, length, self._base_of(view, state, length))
+        out: Obs = kept[2].copy()
+        self._step(view, out.data)
+        return out
+
+    def _base_of(self, view: Mapping[str, Any], state: State, length: int) -> Obs:
+        """:meth:`_base` for :meth:`observe_of`: the last call's cells kept per state object and history.
+
+        What :meth:`_base` compares and copies (the view's values, the last
+        call) is known here to be unchanged while the state object and the
+        history length are, so this only builds: the round's cells from the
+        memo, and the last call's by absolute seat once a round, gathered
+        into each seat's order.  Never handed out (only copies are).
+        """
+        me = view["seat"]
+        base = self._round(me, view["dice"], view["dice_counts"], view["opener"])
+        rev = view["revealed"]
+        if rev is not None:
+            calls = self._calls
+            if calls[0] is not state or calls[1] != length:
+                tails: list[Obs | None] = [None] * self.players
+                tails[0] = self._rev_cells(rev)  # seat 0's relative order is the absolute one
+                calls = self._calls = (state, length, tails)
+            tails = calls[2]
+            tail = tails[me]
+            if tail is None:
+                absolute = tails[0]
+                assert absolute is not None
+                tail = tails[me] = absolute[self._rev_order[me]]
+            base = base.copy()
+            base[self._at_rev :] = tail
+        return base
+
+    def mask(self, state: State, seat: int) -> Mask:
+        """The engine's mask as a fresh array: a copy of an array kept per row of the game's mask table.
+
+        Liar's Dice's legal ids depend only on the dice in play and the bid
+        to beat, and the engine hands out that row itself
+        (``legal_mask_row``, shared and immutable), so each row becomes a
+        numpy array once and a step copies it, where ``frombuffer`` of the
+        engine's new ``bytearray`` cost twice as much.  Callers still get
+        their own writable array.
+        """
+        if not state.to_act or state.to_act[0] != seat:
+            return np.zeros(self.num_actions, dtype=np.int8)
+        row = cast(DiceState, state).legal_mask_row()
+        kept = self._mask_rows.get(row)
+        if kept is None:
+            if len(self._mask_rows) > 4096:
+                self._mask_rows.clear()
+            kept = self._mask_rows[row] = np.frombuffer(row, dtype=np.int8)  # read-only: only copied
+        return kept.copy()
 
     def action_name(self, action: int) -> str:
         return str(self.game.action_from_id(action))

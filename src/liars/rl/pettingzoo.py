@@ -177,7 +177,7 @@ class LiarsEnv(AECEnv):
     def _observe(self, state: State, tails: Tails, seat: int) -> ObsDict:
         enc = self.encoder
         view = tails.view(state, seat)  # the seat's view, with the history entries the encoder reads
-        return {"observation": enc.observe(view), "action_mask": enc.mask(state, seat)}
+        return {"observation": enc.observe_of(view, state), "action_mask": enc.mask(state, seat)}
 
     def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last``, without its assert and with one lookup of the agent: it runs every step.
