@@ -204,9 +204,12 @@ def rewards(state: State) -> list[float]:
         return [0.0] * n
     won = set(state.winners)
     lose = n - len(won)
-    win_r = 1.0 / len(won)
     lose_r = -1.0 / lose if lose else 0.0
-    return [win_r if s in won else lose_r for s in range(n)]
+    out = [lose_r] * n  # a loop, not a comprehension: it runs at the end of every game (no frame, no cells)
+    win_r = 1.0 / len(won)
+    for s in won:
+        out[s] = win_r
+    return out
 
 
 def thermo(out: Obs, at: int, value: int, width: int) -> None:
