@@ -189,11 +189,16 @@ def test_dice_vector_follows_a_view_changed_after_it_was_encoded() -> None:
         assert not np.array_equal(got, before)  # every edit changes a cell: the check above has teeth
 
 
-def test_pettingzoo_dice_vectors_follow_rounds_and_swapped_states() -> None:
+@pytest.mark.parametrize(
+    "opts",
+    [{"players": 2, "dice": 3}, {"players": 2, "dice": 5}, {"players": 3, "dice": 2, "spot_on": True}],
+    ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()),
+)
+def test_pettingzoo_dice_vectors_follow_rounds_and_swapped_states(opts: dict[str, Any]) -> None:
     """The env's encoder keeps each seat's round cells per state object and history length (``observe_of``).
 
     Every seat's vector is checked against the slow layout at every step of
-    many three-dice games (a cache kept past a call, keyed without the
+    many games (a cache kept past a call, keyed without the
     history length, gives the last round's dice and call), and with the
     env's state swapped mid-game for another game's state with as long a
     history (a cache keyed on the length alone gives the first state's
@@ -201,14 +206,15 @@ def test_pettingzoo_dice_vectors_follow_rounds_and_swapped_states() -> None:
     """
     from liars.rl.pettingzoo import env
 
-    e = env("liars-dice", seed=8, players=2, dice=3)
+    n, d = opts["players"], opts["dice"]
+    e = env("liars-dice", seed=8, **opts)
     rng = random.Random(8)
-    other_game = liars.make("liars-dice", players=2, seed=0, dice=3)
+    other_game = liars.make("liars-dice", seed=0, **opts)
 
     def check() -> None:
         for agent in e.possible_agents:
             seat = e.agent_seat[agent]
-            want = expected_dice(e.state_obj.view(seat), 2, 3)
+            want = expected_dice(e.state_obj.view(seat), n, d)
             np.testing.assert_array_equal(e.observe(agent)["observation"], want)
 
     swaps = differ = 0

@@ -75,8 +75,11 @@ class DiceEncoder(Encoder):
         self._seen: list[tuple[Any, ...]] = [_NOT_SEEN] * n
         # Per seat: the state object and history length its base was last taken for (see observe_of).
         self._kept: list[tuple[State | None, int, Obs]] = [(None, -1, np.zeros(0, np.float32))] * n
-        # The last call's cells per seat for one state object and history length (see _base_of).
-        self._calls: tuple[State | None, int, list[Obs | None]] = (None, -1, [])
+        # Blocks of a base by what they show, zeros for the bids, seats in each viewer's order (see _base_of).
+        self._blocks: tuple[dict[tuple[Any, ...], Obs], ...] = ({}, {}, {}, {})  # cups, tables, calls, losers
+        self._middle = np.zeros(b + n * b, dtype=np.float32)
+        self._middle.flags.writeable = False
+        self._order = [tuple((me + r) % n for r in range(n)) for me in range(n)]
         # The last call seen (a copy) and its cells per seat, built when first needed (see _rev_tail).
         self._rev_seen: tuple[Any, list[Obs | None], Obs] = (None, [], np.zeros(0, np.float32))
         # Every bid's index by (quantity, face), from the engine's bid_index: a lookup, not a call, per bid.
@@ -266,38 +269,93 @@ class DiceEncoder(Encoder):
         kept = self._kept[me]
         length = view["history_len"]
         if kept[0] is not state or kept[1] != length:
-            kept = self._kept[me] = (state, length, self._base_of(view, state, length))
+            kept = self._kept[me] = (state, length, self._base_of(view))
         out: Obs = kept[2].copy()
         self._step(view, out.data)
         return out
 
-    def _base_of(self, view: Mapping[str, Any], state: State, length: int) -> Obs:
-        """:meth:`_base` for :meth:`observe_of`: the last call's cells kept per state object and history.
+    def _base_of(self, view: Mapping[str, Any]) -> Obs:
+        """:meth:`_base` for :meth:`observe_of`: built, never compared with copies; never handed out.
 
-        What :meth:`_base` compares and copies (the view's values, the last
-        call) is known here to be unchanged while the state object and the
-        history length are, so this only builds: the round's cells from the
-        memo, and the last call's by absolute seat once a round, gathered
-        into each seat's order.  Never handed out (only copies are).
+        Without a last call, the round memo's array as it is.  With one (every
+        round after the first), one ``concatenate`` of blocks kept by what
+        they show: my cup, the table (counts and opener, by viewer), zeros for
+        the bids, the call (bid, call, caller), each lifted cup in the seat's
+        order, the losers.  Each block is found again in nearly every game,
+        where the round memo, keyed by all of them at once, missed a third of
+        the time (five dice) and then set every cell one by one, and the last
+        call's cells were set by absolute seat and gathered for each seat.
         """
         me = view["seat"]
-        base = self._round(me, view["dice"], view["dice_counts"], view["opener"])
         rev = view["revealed"]
-        if rev is not None:
-            calls = self._calls
-            if calls[0] is not state or calls[1] != length:
-                tails: list[Obs | None] = [None] * self.players
-                tails[0] = self._rev_cells(rev)  # seat 0's relative order is the absolute one
-                calls = self._calls = (state, length, tails)
-            tails = calls[2]
-            tail = tails[me]
-            if tail is None:
-                absolute = tails[0]
-                assert absolute is not None
-                tail = tails[me] = absolute[self._rev_order[me]]
-            base = base.copy()
-            base[self._at_rev :] = tail
+        if rev is None:
+            return self._round(me, view["dice"], view["dice_counts"], view["opener"])
+        cups, tables, calls, losers = self._blocks  # one dict per kind: their keys could be equal tuples
+        key = tuple(view["dice"])
+        cup = cups.get(key)
+        if cup is None:
+            cup = self._block(cups, key, self._cup_cells_of(key))
+        key = (me, view["opener"], *view["dice_counts"])
+        table = tables.get(key)
+        if table is None:
+            table = self._block(tables, key, self._table_cells(me, view["dice_counts"], view["opener"]))
+        bid = rev["bid"]
+        key = (me, bid["quantity"], bid["face"], rev["call"], rev["caller"])
+        call = calls.get(key)
+        if call is None:
+            call = self._block(calls, key, self._call_cells(me, *key[1:]))
+        parts = [cup, table, self._middle, call]
+        lifted = rev["dice"]
+        for s in self._order[me]:
+            key = tuple(lifted[s])
+            cup = cups.get(key)
+            if cup is None:
+                cup = self._block(cups, key, self._cup_cells_of(key))
+            parts.append(cup)
+        key = (me, *rev["losers"])
+        lost = losers.get(key)
+        if lost is None:
+            rel = self._rel[me]
+            lost = self._block(losers, key, [self.players, *(rel[s] for s in rev["losers"])])
+        parts.append(lost)
+        base: Obs = np.concatenate(parts)
         return base
+
+    @staticmethod
+    def _block(kept: dict[tuple[Any, ...], Obs], key: tuple[Any, ...], spec: list[int]) -> Obs:
+        """A read-only block of ``spec[0]`` zeros with ones at the cells ``spec[1:]``, kept under ``key``."""
+        if len(kept) > 4096:
+            kept.clear()
+        block = np.zeros(spec[0], dtype=np.float32)
+        block.put(spec[1:], 1.0)
+        block.flags.writeable = False
+        kept[key] = block
+        return block
+
+    def _cup_cells_of(self, cup: tuple[int, ...]) -> list[int]:
+        """:meth:`_block`'s spec of one cup's thermometers (a ``my_dice`` or ``rev_dice`` block)."""
+        return [FACES * self.dice, *self._cells(list(cup))] if cup else [FACES * self.dice]
+
+    def _table_cells(self, me: int, counts: list[int], opener: int | None) -> list[int]:
+        """:meth:`_block`'s spec of the fields ``dice_counts``, ``to_act`` (zeros) and ``opener``."""
+        n, d = self.players, self.dice
+        rel = self._rel[me]
+        spec = [n * d + 2 * n]
+        for s, c in enumerate(counts):
+            spec += range(rel[s] * d, rel[s] * d + c)
+        if opener is not None:
+            spec.append(n * d + n + rel[opener])
+        return spec
+
+    def _call_cells(self, me: int, quantity: int, face: int, call: str, caller: int) -> list[int]:
+        """:meth:`_block`'s spec of the fields ``rev_bid``, ``rev_call`` and ``rev_caller``."""
+        b = self.bids
+        return [
+            b + 2 + self.players,
+            index_of(quantity, face),
+            b + (call == "spot_on"),
+            b + 2 + self._rel[me][caller],
+        ]
 
     def mask(self, state: State, seat: int) -> Mask:
         """The engine's mask as a fresh array: a copy of an array kept per row of the game's mask table.
