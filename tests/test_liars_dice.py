@@ -491,6 +491,29 @@ def test_id_legal_accepts_exactly_the_legal_ids_and_act_id_agrees(spot_on: bool)
     assert not any(state.id_legal(i) for i in range(size))
 
 
+def test_legal_mask_row_is_the_legal_mask_shared_between_states() -> None:
+    """``legal_mask_row`` is ``legal_mask`` uncopied: equal at every position, loaded ones too, and shared."""
+    rng = random.Random(6)
+    game = liars.make("liars-dice", players=3, seed=2, dice=2, spot_on=True)
+    rows: dict[tuple[int, int], bytes] = {}
+    for g in range(20):
+        state = game.new_game(seed=g)
+        assert isinstance(state, DiceState)
+        while True:
+            row = state.legal_mask_row()
+            assert type(row) is bytes and row == bytes(state.legal_mask())
+            loaded = liars.load(state.to_json())
+            assert isinstance(loaded, DiceState) and loaded.legal_mask_row() == row
+            key = (state.over, sum(state.counts), state.bid)
+            assert (
+                rows.setdefault(key, row) is row
+            )  # one object per dice in play and bid to beat, and the end
+            if state.over:
+                assert row == bytes(game.num_actions)
+                break
+            state.act_id(rng.choice(list(state.legal_ids())))
+
+
 def test_the_object_path_refuses_what_the_id_path_refuses_with_its_reason() -> None:
     state = position([[1, 2], [3, 4]], opener=0)
     for action, code in ((LIAR, "no_bid_yet"), (SPOT, "no_bid_yet"), (bid(5, 2), "bid_quantity")):

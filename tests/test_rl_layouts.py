@@ -187,3 +187,55 @@ def test_dice_vector_follows_a_view_changed_after_it_was_encoded() -> None:
         got = enc.observe(view)
         np.testing.assert_array_equal(got, expected_dice(view, 2, 3), err_msg=f"{view}")
         assert not np.array_equal(got, before)  # every edit changes a cell: the check above has teeth
+
+
+@pytest.mark.parametrize(
+    "opts",
+    [{"players": 2, "dice": 3}, {"players": 2, "dice": 5}, {"players": 3, "dice": 2, "spot_on": True}],
+    ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()),
+)
+def test_pettingzoo_dice_vectors_follow_rounds_and_swapped_states(opts: dict[str, Any]) -> None:
+    """The env's encoder keeps each seat's round cells per state object and history length (``observe_of``).
+
+    Every seat's vector is checked against the slow layout at every step of
+    many games (a cache kept past a call, keyed without the
+    history length, gives the last round's dice and call), and with the
+    env's state swapped mid-game for another game's state with as long a
+    history (a cache keyed on the length alone gives the first state's
+    round), then swapped back.
+    """
+    from liars.rl.pettingzoo import env
+
+    n, d = opts["players"], opts["dice"]
+    e = env("liars-dice", seed=8, **opts)
+    rng = random.Random(8)
+    other_game = liars.make("liars-dice", seed=0, **opts)
+
+    def check() -> None:
+        for agent in e.possible_agents:
+            seat = e.agent_seat[agent]
+            want = expected_dice(e.state_obj.view(seat), n, d)
+            np.testing.assert_array_equal(e.observe(agent)["observation"], want)
+
+    swaps = differ = 0
+    for g in range(25):
+        e.reset()
+        while e.agents:
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            check()
+            mine = e.state_obj
+            other = other_game.new_game(seed=g)
+            while len(other.history) < len(mine.history) and not other.over:
+                other.act_id(rng.choice(list(other.legal_ids())))
+            if not other.over and len(other.history) == len(mine.history):
+                e.state_ = other
+                check()
+                e.state_ = mine
+                check()
+                swaps += 1
+                differ += other.view(0)["dice"] != mine.view(0)["dice"]
+            e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    assert swaps > 50 and differ > swaps // 2  # the swaps had teeth: other dice, other calls

@@ -71,6 +71,31 @@ def test_masks_are_the_engines_legal_ids(game_id: str) -> None:
                 assert not e.observe(other)["action_mask"].any()
 
 
+def test_dice_masks_are_fresh_arrays_of_their_own() -> None:
+    """The dice encoder keeps an array per legal row and hands out copies: writing to one changes no other."""
+    e = env("liars-dice", seed=4, players=2, dice=2)
+    rng = random.Random(4)
+    kept: list[tuple[Any, list[int]]] = []
+    for _ in range(40):
+        e.reset()
+        while e.agents:
+            agent = e.agent_selection
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            mask = obs["action_mask"]
+            assert mask.flags.writeable and mask.dtype == np.int8
+            again = e.observe(agent)["action_mask"]
+            assert again is not mask and np.array_equal(again, mask)
+            legal = sorted(e.state_obj.legal_ids())
+            kept.append((mask, legal))
+            mask[:] = 1 - mask  # a caller's own edit: must reach no later mask
+            e.step(rng.choice(legal))
+    for mask, legal in kept:
+        assert np.flatnonzero(1 - mask).tolist() == legal
+
+
 def test_illegal_action_is_refused_and_changes_nothing() -> None:
     e = env("liars-dice", seed=5, players=2)
     e.reset()

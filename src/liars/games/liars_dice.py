@@ -514,6 +514,19 @@ class DiceState(State[DiceView]):
             return bytearray(self.game.num_actions)
         return bytearray(self._masks[self.bid + 1])
 
+    def legal_mask_row(self) -> bytes:
+        """:meth:`legal_mask` without the copy: the game's own row of its mask table, shared and immutable.
+
+        Equal to ``bytes(self.legal_mask())``, and the same object for every
+        state of this game with the same dice in play and bid to beat, so a
+        caller can key a cache on it (the dice encoder keeps one numpy mask
+        per row and hands out copies, cheaper than ``frombuffer`` of a new
+        ``bytearray`` at every step).
+        """
+        if self.over:
+            return self.game.no_mask
+        return self._masks[self.bid + 1]
+
     def act_id(self, action_id: int) -> None:
         # No separate "is it over" test on this hot path: a finished game has
         # bid -1 and an empty legal table, so every branch below refuses.
@@ -742,6 +755,7 @@ class DiceGame(Game):
         self.ring: list[tuple[int, ...]] = [((s + 1) % n,) for s in range(n)]
         self.start_table = self.legal_table(n * self.options["dice"])
         self.start_masks = self.mask_table(n * self.options["dice"])
+        self.no_mask = bytes(self.num_actions)  # legal_mask_row() of a finished game
 
     @property
     def num_actions(self) -> int:

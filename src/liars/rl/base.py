@@ -72,6 +72,17 @@ class Encoder:
         self.fill(view, out)
         return out
 
+    def observe_of(self, view: Mapping[str, Any], state: State) -> Obs:
+        """:meth:`observe` of ``view``, ``state``'s view as it is now, for an adapter that follows ``state``.
+
+        ``state`` is there for its identity only (never read): an encoder may
+        keep what it built for one state's view and take it again for a later
+        view of the same state object where the engine's rules say it cannot
+        have changed (the dice encoder: a round's cells, until the history
+        grows).  The result is always what :meth:`observe` gives.
+        """
+        return self.observe(view)
+
     def bare_view(self, state: State, seat: int) -> JSON:
         """``seat``'s view for its keys other than ``history``, which is left out.
 
@@ -193,9 +204,12 @@ def rewards(state: State) -> list[float]:
         return [0.0] * n
     won = set(state.winners)
     lose = n - len(won)
-    win_r = 1.0 / len(won)
     lose_r = -1.0 / lose if lose else 0.0
-    return [win_r if s in won else lose_r for s in range(n)]
+    out = [lose_r] * n  # a loop, not a comprehension: it runs at the end of every game (no frame, no cells)
+    win_r = 1.0 / len(won)
+    for s in won:
+        out[s] = win_r
+    return out
 
 
 def thermo(out: Obs, at: int, value: int, width: int) -> None:

@@ -9,14 +9,15 @@ current round and the last call; older rounds only through the dice counts.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from ..core import Game
+from ..core import Game, State
+from ..games.liars_dice import DiceState
 from ..games.liars_dice import bid_index as index_of
-from .base import Encoder, Field, Obs, thermo
+from .base import Encoder, Field, Mask, Obs, thermo
 
 FACES = 6
 
@@ -69,8 +70,16 @@ class DiceEncoder(Encoder):
         self._rel = [tuple((s - me) % n for s in range(n)) for me in range(n)]
         self._cup_cells: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._round_memo: dict[tuple[int | None, ...], Obs] = {}
+        self._mask_rows: dict[bytes, Mask] = {}  # see mask
         # Per seat: the values of the last view its round base came from, and that base (see _base).
         self._seen: list[tuple[Any, ...]] = [_NOT_SEEN] * n
+        # Per seat: the state object and history length its base was last taken for (see observe_of).
+        self._kept: list[tuple[State | None, int, Obs]] = [(None, -1, np.zeros(0, np.float32))] * n
+        # Blocks of a base by what they show, zeros for the bids, seats in each viewer's order (see _base_of).
+        self._blocks: tuple[dict[tuple[Any, ...], Obs], ...] = ({}, {}, {}, {})  # cups, tables, calls, losers
+        self._middle = np.zeros(b + n * b, dtype=np.float32)
+        self._middle.flags.writeable = False
+        self._order = [tuple((me + r) % n for r in range(n)) for me in range(n)]
         # The last call seen (a copy) and its cells per seat, built when first needed (see _rev_tail).
         self._rev_seen: tuple[Any, list[Obs | None], Obs] = (None, [], np.zeros(0, np.float32))
         # Every bid's index by (quantity, face), from the engine's bid_index: a lookup, not a call, per bid.
@@ -182,23 +191,7 @@ class DiceEncoder(Encoder):
         """
         seen = self._rev_seen
         if rev != seen[0]:
-            o = self.offsets
-            at0 = self._at_rev
-            cup_at = o["rev_dice"] - at0
-            block = FACES * self.dice
-            bid = rev["bid"]
-            hot = [
-                o["rev_bid"] - at0 + index_of(bid["quantity"], bid["face"]),
-                o["rev_call"] - at0 + (rev["call"] == "spot_on"),
-                o["rev_caller"] - at0 + rev["caller"],
-            ]
-            for s, cup in enumerate(rev["dice"]):
-                if cup:
-                    hot += map((cup_at + s * block).__add__, self._cells(cup))
-            at = o["rev_losers"] - at0
-            hot += [at + s for s in rev["losers"]]
-            absolute = np.zeros(self.size - at0, dtype=np.float32)
-            absolute.put(hot, 1.0)
+            absolute = self._rev_cells(rev)
             tails: list[Obs | None] = [None] * self.players
             tails[0] = absolute  # seat 0's relative order is the absolute one
             seen = self._rev_seen = (_copy_revealed(rev), tails, absolute)
@@ -207,6 +200,28 @@ class DiceEncoder(Encoder):
         if tail is None:
             tail = tails[me] = seen[2][self._rev_order[me]]
         return seen[0], tail
+
+    def _rev_cells(self, rev: Mapping[str, Any]) -> Obs:
+        """The cells of the last call ``rev`` (the fields from ``rev_bid`` on), by absolute seat."""
+        o = self.offsets
+        at0 = self._at_rev
+        cup_at = o["rev_dice"] - at0
+        block = FACES * self.dice
+        bid = rev["bid"]
+        hot = [
+            o["rev_bid"] - at0 + index_of(bid["quantity"], bid["face"]),
+            o["rev_call"] - at0 + (rev["call"] == "spot_on"),
+            o["rev_caller"] - at0 + rev["caller"],
+        ]
+        for s, cup in enumerate(rev["dice"]):
+            if cup:
+                hot += map((cup_at + s * block).__add__, self._cells(cup))
+        at = o["rev_losers"] - at0
+        for s in rev["losers"]:
+            hot.append(at + s)
+        absolute = np.zeros(self.size - at0, dtype=np.float32)
+        absolute.put(hot, 1.0)
+        return absolute
 
     def _step(self, view: Mapping[str, Any], out: Any) -> None:
         """Set the cells that change within a round: whose turn, the bid to beat, the bids.
@@ -237,6 +252,148 @@ class DiceEncoder(Encoder):
         out = self._base(view).copy()
         self._step(view, out.data)
         return out
+
+    def observe_of(self, view: Mapping[str, Any], state: State) -> Obs:
+        """:meth:`observe`, with the seat's round base kept per state object while its history is as long.
+
+        A state's dice, counts, opener and last call change only when a call
+        ends a round, and a call always adds a history entry, so for one
+        state object and one ``history_len`` a seat's base is fixed: it is
+        taken as kept, without :meth:`_base`'s comparison of the view's values
+        with copies of earlier ones (the last call alone is a dozen nested
+        lists and dicts), and a new one is built by :meth:`_base_of` without
+        those copies.  Another state object (a new game, a swapped state) or a
+        longer history gets a new base.  The state itself is never read.
+        """
+        me = view["seat"]
+        kept = self._kept[me]
+        length = view["history_len"]
+        if kept[0] is not state or kept[1] != length:
+            if view["revealed"] is None:  # the round memo's array, looked up here (every one-die step)
+                base = self._round_memo.get((me, view["opener"], *view["dice_counts"], 0, *view["dice"]))
+                if base is None:
+                    base = self._round(me, view["dice"], view["dice_counts"], view["opener"])
+            else:
+                base = self._base_of(view)
+            kept = self._kept[me] = (state, length, base)
+        out: Obs = kept[2].copy()
+        # _step's cells, written out here: no frame of their own at every step (2-3 % of a step, paired).
+        mv: Any = out.data  # a float32 memoryview (typeshed types its items as int)
+        rel = self._rel[me]
+        to_act = view["to_act"]
+        if to_act:
+            mv[self._at_to_act + rel[to_act[0]]] = 1.0
+        bid = view["bid"]
+        if bid is not None:
+            bid_at = self._bid_at
+            mv[self._at_bid + bid_at[bid["quantity"], bid["face"]]] = 1.0
+            at, b = self._at_bids, self.bids
+            for bid in view["bids"]:
+                mv[at + rel[bid["seat"]] * b + bid_at[bid["quantity"], bid["face"]]] = 1.0
+        return out
+
+    def _base_of(self, view: Mapping[str, Any]) -> Obs:
+        """:meth:`_base` for :meth:`observe_of`: built, never compared with copies; never handed out.
+
+        Without a last call, the round memo's array as it is.  With one (every
+        round after the first), one ``concatenate`` of blocks kept by what
+        they show: my cup, the table (counts and opener, by viewer), zeros for
+        the bids, the call (bid, call, caller), each lifted cup in the seat's
+        order, the losers.  Each block is found again in nearly every game,
+        where the round memo, keyed by all of them at once, missed a third of
+        the time (five dice) and then set every cell one by one, and the last
+        call's cells were set by absolute seat and gathered for each seat.
+        """
+        me = view["seat"]
+        rev = view["revealed"]
+        if rev is None:
+            return self._round(me, view["dice"], view["dice_counts"], view["opener"])
+        cups, tables, calls, losers = self._blocks  # one dict per kind: their keys could be equal tuples
+        key = tuple(view["dice"])
+        cup = cups.get(key)
+        if cup is None:
+            cup = self._block(cups, key, self._cup_cells_of(key))
+        key = (me, view["opener"], *view["dice_counts"])
+        table = tables.get(key)
+        if table is None:
+            table = self._block(tables, key, self._table_cells(me, view["dice_counts"], view["opener"]))
+        bid = rev["bid"]
+        key = (me, bid["quantity"], bid["face"], rev["call"], rev["caller"])
+        call = calls.get(key)
+        if call is None:
+            call = self._block(calls, key, self._call_cells(me, *key[1:]))
+        parts = [cup, table, self._middle, call]
+        lifted = rev["dice"]
+        for s in self._order[me]:
+            key = tuple(lifted[s])
+            cup = cups.get(key)
+            if cup is None:
+                cup = self._block(cups, key, self._cup_cells_of(key))
+            parts.append(cup)
+        key = (me, *rev["losers"])
+        lost = losers.get(key)
+        if lost is None:
+            rel = self._rel[me]
+            lost = self._block(losers, key, [self.players, *(rel[s] for s in rev["losers"])])
+        parts.append(lost)
+        base: Obs = np.concatenate(parts)
+        return base
+
+    @staticmethod
+    def _block(kept: dict[tuple[Any, ...], Obs], key: tuple[Any, ...], spec: list[int]) -> Obs:
+        """A read-only block of ``spec[0]`` zeros with ones at the cells ``spec[1:]``, kept under ``key``."""
+        if len(kept) > 4096:
+            kept.clear()
+        block = np.zeros(spec[0], dtype=np.float32)
+        block.put(spec[1:], 1.0)
+        block.flags.writeable = False
+        kept[key] = block
+        return block
+
+    def _cup_cells_of(self, cup: tuple[int, ...]) -> list[int]:
+        """:meth:`_block`'s spec of one cup's thermometers (a ``my_dice`` or ``rev_dice`` block)."""
+        return [FACES * self.dice, *self._cells(list(cup))] if cup else [FACES * self.dice]
+
+    def _table_cells(self, me: int, counts: list[int], opener: int | None) -> list[int]:
+        """:meth:`_block`'s spec of the fields ``dice_counts``, ``to_act`` (zeros) and ``opener``."""
+        n, d = self.players, self.dice
+        rel = self._rel[me]
+        spec = [n * d + 2 * n]
+        for s, c in enumerate(counts):
+            spec += range(rel[s] * d, rel[s] * d + c)
+        if opener is not None:
+            spec.append(n * d + n + rel[opener])
+        return spec
+
+    def _call_cells(self, me: int, quantity: int, face: int, call: str, caller: int) -> list[int]:
+        """:meth:`_block`'s spec of the fields ``rev_bid``, ``rev_call`` and ``rev_caller``."""
+        b = self.bids
+        return [
+            b + 2 + self.players,
+            index_of(quantity, face),
+            b + (call == "spot_on"),
+            b + 2 + self._rel[me][caller],
+        ]
+
+    def mask(self, state: State, seat: int) -> Mask:
+        """The engine's mask as a fresh array: a copy of an array kept per row of the game's mask table.
+
+        Liar's Dice's legal ids depend only on the dice in play and the bid
+        to beat, and the engine hands out that row itself
+        (``legal_mask_row``, shared and immutable), so each row becomes a
+        numpy array once and a step copies it, where ``frombuffer`` of the
+        engine's new ``bytearray`` cost twice as much.  Callers still get
+        their own writable array.
+        """
+        if not state.to_act or state.to_act[0] != seat:
+            return np.zeros(self.num_actions, dtype=np.int8)
+        row = cast(DiceState, state).legal_mask_row()
+        kept = self._mask_rows.get(row)
+        if kept is None:
+            if len(self._mask_rows) > 4096:
+                self._mask_rows.clear()
+            kept = self._mask_rows[row] = np.frombuffer(row, dtype=np.int8)  # read-only: only copied
+        return kept.copy()
 
     def action_name(self, action: int) -> str:
         return str(self.game.action_from_id(action))

@@ -43,7 +43,7 @@ class FinalObservation(dict[str, Obs | Mask]):
     __slots__ = ("_make",)
 
     def __init__(self, make: Callable[[], ObsDict]) -> None:
-        super().__init__()
+        # No dict.__init__: dict.__new__ has made it empty already (one call less, twice a game).
         self._make: Callable[[], ObsDict] | None = make
 
     def _fill(self) -> None:
@@ -155,7 +155,8 @@ class LiarsEnv(AECEnv):
         if seed is not None:
             self._seeds.seed(seed)
         self.state_ = state = self.game.new_game(seed=self._seeds.getrandbits(63))
-        self._tails = Tails(self.encoder.tail)
+        if self.encoder.tail != 0:  # a follower that keeps no entry keeps nothing at all: it is reused
+            self._tails = Tails(self.encoder.tail)
         self.steps = 0
         agents = self.possible_agents
         self.agents = agents[:]
@@ -165,7 +166,10 @@ class LiarsEnv(AECEnv):
         self._cumulative_rewards = zeros.copy()
         self.terminations = falses.copy()
         self.truncations = falses.copy()
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        infos: dict[str, dict[str, Any]] = {}
+        for a in agents:  # a loop, not a comprehension: no frame of its own (Python 3.11)
+            infos[a] = {}
+        self.infos = infos
         self.agent_selection = agents[state.to_act[0]]
 
     def observe(self, agent: str) -> ObsDict:
@@ -177,7 +181,7 @@ class LiarsEnv(AECEnv):
     def _observe(self, state: State, tails: Tails, seat: int) -> ObsDict:
         enc = self.encoder
         view = tails.view(state, seat)  # the seat's view, with the history entries the encoder reads
-        return {"observation": enc.observe(view), "action_mask": enc.mask(state, seat)}
+        return {"observation": enc.observe_of(view, state), "action_mask": enc.mask(state, seat)}
 
     def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last``, without its assert and with one lookup of the agent: it runs every step.
@@ -191,11 +195,12 @@ class LiarsEnv(AECEnv):
         obs: ObsDict | None = None
         if observe:
             state = self.state_
-            if state is not None and state.over:
-                tails, seat = self._tails, self.agent_seat[agent]
-                obs = FinalObservation(lambda: self._observe(state, tails, seat))
+            if state is None:
+                raise RuntimeError("call reset() first")
+            if state.over:
+                obs = self._final(state, self._tails, self.agent_seat[agent])
             else:
-                obs = self.observe(agent)
+                obs = self._observe(state, self._tails, self.agent_seat[agent])  # observe(agent), inlined
         return (
             obs,
             self._cumulative_rewards[agent],
@@ -203,6 +208,15 @@ class LiarsEnv(AECEnv):
             self.truncations[agent],
             self.infos[agent],
         )
+
+    def _final(self, state: State, tails: Tails, seat: int) -> FinalObservation:
+        """``seat``'s observation of the finished game ``state``, built when first read.
+
+        A method of its own, so that :meth:`last` has no closure: the
+        variables a lambda captures become cells, made at every call of the
+        function that holds it, live steps included.
+        """
+        return FinalObservation(lambda: self._observe(state, tails, seat))
 
     def _was_dead_step(self, action: int | None) -> None:
         """PettingZoo's dead step, for this env where every agent's game ends at once.
