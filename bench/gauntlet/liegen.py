@@ -1,4 +1,4 @@
-"""Liegen gauntlet: four rule-based styles, written apart from ``liars.bots``.
+"""Liegen gauntlet: six rule-based styles, written apart from ``liars.bots``.
 
 Why these four: Liegen is won by shedding cards without ever taking a big
 pile, and players differ in how they trade those risks:
@@ -17,6 +17,17 @@ pile, and players differ in how they trade those risks:
   piles went, a card claimed twice in one trick, which claims it could prove;
   it weighs a call by the pile against the hand sizes, and when it must lie
   it announces a card it put in the pile itself (unprovable by anyone else).
+- ``hoarder`` (:class:`Hoarder`) keeps its long suit for the end: it leads
+  that suit's lowest card, follows with its lowest honest card, lies with a
+  card of its rarest suit; it calls sure lies (counting located cards too),
+  last-but-one cards and, half the time, a small hand's play on a pile of
+  three or more -- the calls that punish a hand stuck at the end of a round.
+- ``grudge`` (:class:`Grudge`) is a Hoarder that also calls every play of a
+  player it saw caught lying twice this round (until one of its cards turns true).
+
+Hoarder and Grudge were first written as one-off "strangers" (docs/benchmarks.md,
+2026-12-04), where strong was weakest under ``follow = "suit"``; they are kept
+here as written afresh for issue #16, so the tuning sees small-hand callers.
 
 They play only from the seat's view and the legal actions, with their own
 ``random.Random(seed)``, and never import the shipped bots.  They read the
@@ -100,6 +111,7 @@ class Seen:
         self.mine: list[str] = []  # this seat's cards in the current pile
         # located[s]: cards seat s surely held when last seen (turned cards, piles it took).
         self.located: list[set[str]] = [set() for _ in range(n)]
+        self.caught: dict[int, int] = {}  # seat -> its lies turned this round since its last true card
         for e in view["history"]:
             kind = e["type"]
             if kind == "play":
@@ -116,10 +128,13 @@ class Seen:
                     self.located[s] -= moved
                 if taker != self.seat:
                     self.located[taker] |= moved - {JOKER}
+                # A grudge: lies turned since the seat's last card turned true.
+                self.caught[e["accused"]] = self.caught.get(e["accused"], 0) + 1 if e["lie"] else 0
                 self.trick, self.mine = [], []
             elif kind == "deal":
                 self.trick, self.mine = [], []
                 self.located = [set() for _ in range(n)]
+                self.caught = {}
         self.prev_claim: str | None = self.trick[-2][1] if len(self.trick) >= 2 else None
 
     def jokers_unseen(self) -> int:
@@ -304,4 +319,67 @@ class Tracker(_Style):
         return super().lie(k, plays)
 
 
-STYLES: dict[str, type] = {"honest": Honest, "bluffer": Bluffer, "suspicious": Suspicious, "tracker": Tracker}
+class Hoarder(_Style):
+    """Hoards its longest suit; lowest cards first; lies with its rarest suit; calls small hands."""
+
+    small = 3  # a claimant left with this many cards or fewer has a "small hand"
+    small_rate = 0.5
+
+    def groups(self, k: Seen) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for c in k.hand:
+            if c != JOKER:
+                out.setdefault(c[1], []).append(c)
+        return out
+
+    def accuse(self, k: Seen) -> bool:
+        if self.sure(k) or k.provable(k.claim or "", k.claimant, located=True):
+            return True
+        return k.sizes[k.claimant] <= self.small and k.pile_size >= 3 and self.rng.random() < self.small_rate
+
+    def play(self, k: Seen, plays: list[Play]) -> Play:
+        if len(k.hand) == 1:
+            return plays[0]
+        honest = self.honest_plays(k, plays)
+        groups = self.groups(k)
+        if k.claim is None and groups:
+            # A lead: the lowest card of the longest suit, honestly.
+            longest = max(groups.values(), key=lambda g: (len(g), -min(rank(c) for c in g)))
+            card = min(longest, key=rank)
+            lead = [p for p in honest if p.card == card]
+            if lead:
+                return lead[0]
+        if honest:
+            return min(honest, key=lambda p: (rank(p.card), p.card))
+        jokers = [p for p in plays if p.card == JOKER]
+        if jokers:
+            return jokers[0]
+        # A lie: a card of its rarest suit, named as something it cannot disprove itself.
+        rarest = min(groups.values(), key=lambda g: (len(g), self.rng.random()))
+        card = min(rarest, key=rank)
+        mine = [p for p in plays if p.card == card]
+        plausible = [p for p in mine if not k.provable(p.announce, k.seat)]
+        return self.rng.choice(plausible or mine)
+
+
+class Grudge(Hoarder):
+    """A Hoarder that also calls any player it has seen caught lying twice this round.
+
+    The grudge ends when such a player's card is turned true: otherwise a table
+    of Grudges calling each other's every card trades one-card piles forever.
+    """
+
+    def accuse(self, k: Seen) -> bool:
+        if super().accuse(k):
+            return True
+        return k.caught.get(k.claimant, 0) >= 2
+
+
+STYLES: dict[str, type] = {
+    "honest": Honest,
+    "bluffer": Bluffer,
+    "suspicious": Suspicious,
+    "tracker": Tracker,
+    "hoarder": Hoarder,
+    "grudge": Grudge,
+}

@@ -22,6 +22,8 @@ class HandPlan(LieOdds):
     suit_shed_risk: float
     suit_caught: int
     step_sheds: bool
+    step_shed_hand: int
+    step_shed_risk: float
     joker_pile: int
     suit_lead_sheds: bool
     suit_turn: bool
@@ -54,8 +56,13 @@ class HandPlan(LieOdds):
             # Shedding keeps the trick's suit for the two-card play, against players who seldom
             # call; a card counter calls those sheds (measured: 3% against three Trackers).
             held_codes = set()
-        if k.follow == "rank_step" and not self.step_sheds:
-            held_codes = set()  # only hand sizes tell a rank lie: callers call small hands, sheds or not
+        if k.follow == "rank_step" and not (
+            self.step_sheds or (len(hand) <= self.step_shed_hand and risk["held"] <= self.step_shed_risk)
+        ):
+            # Only hand sizes tell a rank lie: callers call small hands, sheds or not.  But from four
+            # cards the two-card play is near, and only a kept card that steps wins it: there a shed
+            # is worth its risk while the askers have not been seen calling small hands.
+            held_codes = set()
         # A joker is a sure honest card for the two-card play: keep it while a lie is cheap or needless.
         keep_joker = len(hand) > 2 and (bool(honest) or k.pile_size <= self.joker_pile)
         safe = bool(honest) or (bool(jokers) and not keep_joker)
