@@ -268,14 +268,8 @@ class DiceEncoder(Encoder):
         me = view["seat"]
         kept = self._kept[me]
         length = view["history_len"]
-        if kept[0] is not state or kept[1] != length:
-            if view["revealed"] is None:  # the round memo's array, looked up here (every one-die step)
-                base = self._round_memo.get((me, view["opener"], *view["dice_counts"], 0, *view["dice"]))
-                if base is None:
-                    base = self._round(me, view["dice"], view["dice_counts"], view["opener"])
-            else:
-                base = self._base_of(view)
-            kept = self._kept[me] = (state, length, base)
+        if kept[0] is not state or kept[1] != length:  # once a round per seat: a new base
+            kept = self._kept[me] = (state, length, self._base_of(view))
         out: Obs = kept[2].copy()
         # _step's cells, written out here: no frame of their own at every step (2-3 % of a step, paired).
         mv: Any = out.data  # a float32 memoryview (typeshed types its items as int)
