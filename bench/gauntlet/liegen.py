@@ -1,6 +1,6 @@
 """Liegen gauntlet: six rule-based styles, written apart from ``liars.bots``.
 
-Why these four: Liegen is won by shedding cards without ever taking a big
+Why these styles: Liegen is won by shedding cards without ever taking a big
 pile, and players differ in how they trade those risks:
 
 - ``honest`` (:class:`Honest`) is the issue's held-out player: it plays
