@@ -28,6 +28,7 @@ class HandPlan(LieOdds):
     suit_lead_sheds: bool
     suit_turn: bool
     turn_prior: float
+    suit_need: int
 
     def play(self, k: Knowledge, plays: list[Play]) -> Play:
         if len(k.hand) == 1:
@@ -150,7 +151,8 @@ class HandPlan(LieOdds):
         The announcement that comes back is modelled as a chain of ``players - 1``
         followers: under ``rank_or_suit`` a follower keeps the suit four times in
         five; under ``rank_step`` the rank walks one up or down; under ``suit``
-        the trick keeps its suit until someone is called.
+        the trick keeps its suit until someone is called, and ``rest`` follows it
+        in full only with ``suit_need`` cards of the suit (or all it has left).
         """
         if not rest:
             return 1.0
@@ -174,7 +176,11 @@ class HandPlan(LieOdds):
         suit = CARD_INDEX[announce] & 3
         if k.follow == "suit":
             keep = 0.75 if k.pile_size + 1 < 8 else 0.5
-            stay = keep * (suit in suits) + (1 - keep) * len(suits) / 4
+            # Callers of small hands make every play from three or four cards count, not only the
+            # two-card one: a trick that lasts needs that many cards of its suit, not one.
+            need = min(self.suit_need, len(rest))
+            have = sum(1 for c in rest if c & 3 == suit)
+            stay = keep * min(1.0, have / need) + (1 - keep) * len(suits) / 4
             if not self.suit_turn:
                 return stay
             # Called, the play ends the trick: an honest card's caller takes a pile of this suit and
