@@ -271,19 +271,7 @@ class DiceEncoder(Encoder):
         if kept[0] is not state or kept[1] != length:  # once a round per seat: a new base
             kept = self._kept[me] = (state, length, self._base_of(view))
         out: Obs = kept[2].copy()
-        # _step's cells, written out here: no frame of their own at every step (2-3 % of a step, paired).
-        mv: Any = out.data  # a float32 memoryview (typeshed types its items as int)
-        rel = self._rel[me]
-        to_act = view["to_act"]
-        if to_act:
-            mv[self._at_to_act + rel[to_act[0]]] = 1.0
-        bid = view["bid"]
-        if bid is not None:
-            bid_at = self._bid_at
-            mv[self._at_bid + bid_at[bid["quantity"], bid["face"]]] = 1.0
-            at, b = self._at_bids, self.bids
-            for bid in view["bids"]:
-                mv[at + rel[bid["seat"]] * b + bid_at[bid["quantity"], bid["face"]]] = 1.0
+        self._step(view, out.data)
         return out
 
     def _base_of(self, view: Mapping[str, Any]) -> Obs:
