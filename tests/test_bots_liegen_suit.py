@@ -6,6 +6,8 @@ Strength is measured in bench/ (``bench/strength.py --gauntlet -o follow=suit``)
 
 from __future__ import annotations
 
+import pytest
+
 from liars.bots.liegen import Knowledge, StrongBot
 from liars.games.liegen import Accuse, LiegenState, Pass, Play
 from tests.test_liegen_helpers import ACCUSE, PASS, play, position
@@ -156,3 +158,10 @@ def test_one_card_of_the_suit_is_enough_with_suit_need_one() -> None:
         action = StrongBot(seed=seed, suit_need=1).act(state.view(0), state.legal_actions(0))
         assert isinstance(action, Play)
         assert action.card in KEEPER_HEARTS and action.announce.endswith("H")
+
+
+@pytest.mark.parametrize("bad", [0, -2, 2.5, "3", True])
+def test_suit_need_below_one_or_not_a_whole_number_is_refused(bad: object) -> None:
+    """It divides the suit count in the plan: 0 would stop a game with ZeroDivisionError mid-play."""
+    with pytest.raises(ValueError, match="suit_need"):
+        StrongBot(suit_need=bad)

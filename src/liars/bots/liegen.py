@@ -216,6 +216,8 @@ class StrongBot(HandPlan, BasicBot):
         self.suit_turn = suit_turn
         self.turn_prior = turn_prior
         self.suit_first_bar = suit_first_bar
+        if type(suit_need) is not int or suit_need < 1:  # it divides the suit count in the plan
+            raise ValueError(f"suit_need must be a whole number of cards, at least 1, not {suit_need!r}")
         self.suit_need = suit_need
         self.budget = budget
 
