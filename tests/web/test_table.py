@@ -508,8 +508,14 @@ def test_a_play_by_keyboard_alone_and_text_contrast(web: Any, browser: Any) -> N
         for _ in range(200):  # answer windows until it is Anna's turn to play
             if page.locator("#actions button.play").count():
                 break
-            step(page)
+            # Only windows are answered here: step() would pick a card if Anna's turn came in
+            # between the check above and it, and the Space below would then un-pick it.
+            page.evaluate(
+                "() => { const p = document.querySelector('#actions button.pass:not(:disabled)');"
+                " if (p) p.click(); }"
+            )
             page.wait_for_timeout(50)
+        assert page.locator("#mine .pick.selected").count() == 0  # nothing picked before the keyboard
         seq = web.table_state(table).to_json()
         page.focus("#mine .pick >> nth=0")
         page.keyboard.press("Space")
