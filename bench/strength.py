@@ -110,8 +110,17 @@ def short(spec: str) -> str:
     return spec.rpartition(":")[2]
 
 
-def timing(game_id: str, lineup: tuple[str, ...], games: int, options: tuple[tuple[str, Any], ...]) -> None:
-    """Every decision of the lineup's first bot (it moves seat game by game): median, p99 and worst."""
+def timing(
+    game_id: str,
+    lineup: tuple[str, ...],
+    games: int,
+    options: tuple[tuple[str, Any], ...],
+    bot_options: tuple[tuple[str, Any], ...] = (),
+) -> None:
+    """Every decision of the lineup's first bot (it moves seat game by game): median, p99 and worst.
+
+    ``bot_options`` go to the strong bots, as in the arena, so a tuning option's cost is timed too.
+    """
     import liars
 
     players = len(lineup)
@@ -122,7 +131,10 @@ def timing(game_id: str, lineup: tuple[str, ...], games: int, options: tuple[tup
         state = game.new_game()
         me = g % players
         seated = [lineup[(s - me) % players] for s in range(players)]
-        table = [bots.load(spec, game_id, seed=g * 10 + s) for s, spec in enumerate(seated)]
+        table = [
+            bots.load(spec, game_id, seed=g * 10 + s, **(dict(bot_options) if spec == "strong" else {}))
+            for s, spec in enumerate(seated)
+        ]
         bound = bots.action_bound(game)
         for _ in range(bound):
             if state.over:
@@ -189,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.timing:
             mixed = len(set(b.lineup[1:])) > 1 or len(b.lineup) == 2
             if b.lineup[0] != "basic" and (not args.gauntlet or args.style or mixed):
-                timing(b.game, b.lineup, args.timing, options)
+                timing(b.game, b.lineup, args.timing, options, bot_options)
             continue
         config = arena.Config(b.game, b.lineup, args.seed, options, bot_options)
         matches = arena.schedule(config, args.games)
