@@ -49,6 +49,10 @@ class Knowledge:
         # plan under ``follow = "suit"`` names a kept suit on a lead while seats seldom call leads.
         self.lead_asked = [0] * n
         self.lead_called = [0] * n
+        # Plays that leave four cards apart as well (within the big bucket): some tables call every
+        # play from five cards down, others only from three, and the plan sheds from five.
+        self.mid_asked = [0] * n
+        self.mid_called = [0] * n
         self.caught = 0  # lies of this seat called while it had two cards or more left (not forced ones)
         self.epoch: Any = None
         self.done = 0
@@ -180,6 +184,7 @@ class Knowledge:
         if left < 2:
             return  # everyone calls a last-but-one card: it says nothing about a seat's habits
         b = 0 if left <= 3 else 1
+        mid = left == 4
         for s in self.askers[claimant]:
             if s == self.seat:
                 if s == accuser:
@@ -187,9 +192,11 @@ class Knowledge:
                 continue
             self.asked[s][b] += 1
             self.lead_asked[s] += lead
+            self.mid_asked[s] += mid
             if s == accuser:
                 self.called[s][b] += 1
                 self.lead_called[s] += lead
+                self.mid_called[s] += mid
                 break
 
     def beliefs(self) -> dict[str, Any]:
@@ -208,6 +215,8 @@ class Knowledge:
             "called": [list(x) for x in self.called],
             "lead_asked": list(self.lead_asked),
             "lead_called": list(self.lead_called),
+            "mid_asked": list(self.mid_asked),
+            "mid_called": list(self.mid_called),
             "caught": self.caught,
         }
 

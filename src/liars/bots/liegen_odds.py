@@ -25,12 +25,34 @@ class LieOdds:
     bluff: float
     forced: float
     suit_trust: float
+    mid_pool: float
+    mid_asks: float
 
     def call_rate(self, k: Knowledge, s: int, left: int, calls: float = 0.5, asks: float = 10.0) -> float:
         """How often seat ``s`` calls a play that leaves ``left`` cards: a prior of ``calls`` in
         ``asks`` (1 in 20 by default), then its record."""
+        if left == 4 and self.mid_pool > 0.0:
+            return self._mid_call_rate(k, s, calls, asks)
         b = 0 if left <= 3 else 1
         return (k.called[s][b] + calls) / (k.asked[s][b] + asks)
+
+    def _mid_call_rate(self, k: Knowledge, s: int, calls: float, asks: float) -> float:
+        """How often ``s`` calls a play that leaves four cards, from the plays that left four.
+
+        Some tables call every play from five cards down, others only from three
+        (the two-card play and the one before it): a shed from five is safe at
+        one and called most of the time at the other.  A seat answers only a few
+        such plays in a round, so its record is shrunk (``mid_pool`` asks' weight)
+        towards the whole table's, and the table's towards the seats' rate for
+        big hands (``mid_asks``): with no play seen yet that leaves four, the
+        estimate is the seats' average big-hand rate, much as without this record.
+        """
+        seats = [x for x in range(k.players) if x != k.seat]
+        big = sum((k.called[x][1] + calls) / (k.asked[x][1] + asks) for x in seats) / len(seats)
+        table = (sum(k.mid_called[x] for x in seats) + self.mid_asks * big) / (
+            sum(k.mid_asked[x] for x in seats) + self.mid_asks
+        )
+        return (k.mid_called[s] + self.mid_pool * table) / (k.mid_asked[s] + self.mid_pool)
 
     def lead_call_rate(self, k: Knowledge, s: int, calls: float = 0.5, asks: float = 10.0) -> float:
         """How often seat ``s`` calls a lead (the same prior, then its record of leads alone)."""
