@@ -30,10 +30,15 @@ class LieOdds:
 
     def call_rate(self, k: Knowledge, s: int, left: int, calls: float = 0.5, asks: float = 10.0) -> float:
         """How often seat ``s`` calls a play that leaves ``left`` cards: a prior of ``calls`` in
-        ``asks`` (1 in 20 by default), then its record."""
+        ``asks`` (1 in 20 by default), then its record (a play that leaves four: see
+        :meth:`_mid_call_rate`)."""
         if left == 4 and self.mid_pool > 0.0:
             return self._mid_call_rate(k, s, calls, asks)
-        b = 0 if left <= 3 else 1
+        return self._bucket_rate(k, s, 0 if left <= 3 else 1, calls, asks)
+
+    @staticmethod
+    def _bucket_rate(k: Knowledge, s: int, b: int, calls: float, asks: float) -> float:
+        """Seat ``s``'s calls in size bucket ``b`` (0: two or three cards left, 1: more), with the prior."""
         return (k.called[s][b] + calls) / (k.asked[s][b] + asks)
 
     def _mid_call_rate(self, k: Knowledge, s: int, calls: float, asks: float) -> float:
@@ -48,7 +53,7 @@ class LieOdds:
         estimate is the seats' average big-hand rate, much as without this record.
         """
         seats = [x for x in range(k.players) if x != k.seat]
-        big = sum((k.called[x][1] + calls) / (k.asked[x][1] + asks) for x in seats) / len(seats)
+        big = sum(self._bucket_rate(k, x, 1, calls, asks) for x in seats) / len(seats)
         table = (sum(k.mid_called[x] for x in seats) + self.mid_asks * big) / (
             sum(k.mid_asked[x] for x in seats) + self.mid_asks
         )
