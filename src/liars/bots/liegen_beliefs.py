@@ -16,6 +16,10 @@ from typing import Any
 from ..games.cheat_cards import RANKS
 from ..games.liegen import CARD_INDEX, CODES, JOKER, RANK_INDEX
 
+SHOWN_DEPTH = 8
+"""How many plays from a trick's lead a pile's claims are read (see :meth:`Knowledge._shown`): later in a
+trick the suit or rank runs out and even honest players must lie."""
+
 
 class Knowledge:
     """What the views of one seat told so far: the trick, own cards in the pile, located cards, habits.
@@ -53,6 +57,11 @@ class Knowledge:
         # play from five cards down, others only from three, and the plan sheds from five.
         self.mid_asked = [0] * n
         self.mid_called = [0] * n
+        # Claims a seat made from a big hand (five cards or more left) among a trick's first eight,
+        # as the cards of a pile this seat took show them (the taker sees the pile in play order):
+        # unlike turned cards, nobody chose these for looking suspicious.
+        self.shown_lies = [0] * n
+        self.shown_truths = [0] * n
         self.caught = 0  # lies of this seat called while it had two cards or more left (not forced ones)
         self.epoch: Any = None
         self.done = 0
@@ -69,6 +78,7 @@ class Knowledge:
     def _new_round(self) -> None:
         n = self.players
         self.trick: list[tuple[int, str, int | None]] = []  # (seat, announce, own card or None)
+        self.trick_left: list[int] = []  # per play of the trick, the cards its player had left (-1: unknown)
         # located[s]: cards that seat s certainly holds (turned or given to it, not possibly lost since).
         self.located: list[set[int]] = [set() for _ in range(n)]
         # The last play whose window has not been seen to close: (claimant, cards it has left or -1,
@@ -131,6 +141,7 @@ class Knowledge:
             card = e.get("card")
             lead = not self.trick
             self.trick.append((seat, e["announce"], CARD_INDEX[card] if card else None))
+            self.trick_left.append(-1 if size is None else size[seat] - 1)
             if seat == self.seat:
                 self.my_claims.add(e["announce"])
             elif self.follow == "suit":
@@ -153,6 +164,8 @@ class Knowledge:
                     for s, code, own in self.trick:
                         if own is None and s != taker:
                             self.taken[taker][CARD_INDEX[code] & 3] += 0.75
+            if taker == self.seat:
+                self._shown(e.get("cards"))
             accused = e["accused"]
             if e["lie"] and accused == self.seat and size is not None and size[accused] >= 2:
                 self.caught += 1
@@ -166,14 +179,33 @@ class Knowledge:
                 bucket = 0 if e["count"] <= 4 else 1
                 (self.free_lies if e["lie"] else self.free_truths)[accused][bucket] += 1
             self.trick = []
+            self.trick_left = []
         elif kind == "deal":
             self.pending = None
             self.trick = []
+            self.trick_left = []
             self.my_claims = set()
             self.taken = [[0.0] * 4 for _ in range(n)]
             self.located = [set() for _ in range(n)]
         else:  # a win: the round is over
             self.pending = None
+
+    def _shown(self, cards: Sequence[str] | None) -> None:
+        """Read the pile this seat took: which of the others' big-hand claims early in the trick were lies.
+
+        Only a whole trick read from its lead can be lined up with the pile
+        (a view's tail that starts mid-trick cannot), and the lead is left out:
+        it follows nothing, so it is a lie only when a player bluffs a new suit.
+        """
+        if cards is None or len(cards) != len(self.trick) or not self.trick:
+            return
+        for i in range(1, min(len(cards), SHOWN_DEPTH)):
+            s, code, _ = self.trick[i]
+            if s == self.seat or self.trick_left[i] < 5:
+                continue
+            card = cards[i]
+            true = card == CODES[JOKER] or CARD_INDEX[card] in self.matching(code)
+            (self.shown_truths if true else self.shown_lies)[s] += 1
 
     def _close(self, accuser: int | None) -> None:
         """The pending play's window closed: everyone asked before ``accuser`` (or all) passed."""
@@ -217,6 +249,8 @@ class Knowledge:
             "lead_called": list(self.lead_called),
             "mid_asked": list(self.mid_asked),
             "mid_called": list(self.mid_called),
+            "shown_lies": list(self.shown_lies),
+            "shown_truths": list(self.shown_truths),
             "caught": self.caught,
         }
 

@@ -27,6 +27,7 @@ class LieOdds:
     suit_trust: float
     mid_pool: float
     mid_asks: float
+    shown_pool: float
 
     def call_rate(self, k: Knowledge, s: int, left: int, calls: float = 0.5, asks: float = 10.0) -> float:
         """How often seat ``s`` calls a play that leaves ``left`` cards: a prior of ``calls`` in
@@ -58,6 +59,23 @@ class LieOdds:
             sum(k.mid_asked[x] for x in seats) + self.mid_asks
         )
         return (k.mid_called[s] + self.mid_pool * table) / (k.mid_asked[s] + self.mid_pool)
+
+    def shown_rate(self, k: Knowledge, s: int, prior: float = 0.2, weight: float = 4.0) -> float:
+        """How often ``s`` lies from a big hand early in a trick, as the piles this seat took show it.
+
+        Most players lie there only when they must (one in six or seven for
+        every gauntlet style but one); a player who hoards the cards that
+        follow and sheds the rest under their names lies there four times in
+        five, and nobody can prove it.  A seat shows only a few such claims in
+        a pile, so its record is shrunk (``shown_pool`` claims' weight)
+        towards the whole table's, and the table's towards ``prior``.
+        """
+        seats = [x for x in range(k.players) if x != k.seat]
+        lies = sum(k.shown_lies[x] for x in seats)
+        seen = lies + sum(k.shown_truths[x] for x in seats)
+        table = (lies + prior * weight) / (seen + weight)
+        mine = k.shown_lies[s] + k.shown_truths[s]
+        return (k.shown_lies[s] + self.shown_pool * table) / (mine + self.shown_pool)
 
     def lead_call_rate(self, k: Knowledge, s: int, calls: float = 0.5, asks: float = 10.0) -> float:
         """How often seat ``s`` calls a lead (the same prior, then its record of leads alone)."""
