@@ -15,6 +15,7 @@ import pytest
 import liars
 from liars import bots
 from liars.bots.liegen import Knowledge, StrongBot
+from liars.bots.liegen_beliefs import LONG_ROUND
 from liars.games.liegen import CARD_INDEX, Accuse, LiegenState, Pass, Play
 from tests.test_liegen_helpers import play, position
 from tests.test_liegen_views import biased_step
@@ -323,6 +324,38 @@ def test_the_rank_step_cycle_against_three_trackers_ends() -> None:
     record = arena.play(config, match)
     assert not record["unfinished"]
     assert record["actions"] < bots.action_bound(liars.make("liegen", players=4, follow="rank_step")) // 2
+
+
+def test_a_two_player_jokers_game_trading_piles_for_ever_ends() -> None:
+    """Deal 2, two players with jokers, strong against the gauntlet's Bluffer: each called the
+    other's plays and they traded piles of one to five cards with hands near 35 and 18, with no
+    position coming back exactly, until the arena's bound (10,000 actions; 2 games in 200 at
+    seed 5).  Past ``LONG_ROUND`` accusations strong lets every claim but a sure lie or a last
+    card go, and the game ends."""
+    game = liars.make("liegen", players=2, seed=2, jokers=True)
+    state = game.new_game()
+    assert isinstance(state, LiegenState)
+    lineup = [bots.load("strong", "liegen", seed=2), gauntlet.Bluffer("liegen", seed=21)]
+    run(state, lineup, cap=bots.action_bound(game) // 2)
+
+
+def test_after_a_long_round_of_calls_strong_calls_only_sure_lies() -> None:
+    """The position of the jokers test below, after ``LONG_ROUND`` accusations this round: the
+    likely lie now goes; a claim its own hand proves false is still called."""
+    pile = [{"seat": 2, "card": "9C", "announce": "5C"}]
+    theirs = ["9D", "7S", "8S", "9S", "TS", "JS"]
+    state = position(4, {0: ["5H", "2C", "KD", "7D", "3H"], 3: theirs}, dealer=1, pile=pile, jokers=True)
+    state.act(3, play("9D", "5H"))
+    view = state.view(0)
+    bot = StrongBot(seed=1)
+    bot.know(view).calls = LONG_ROUND
+    assert isinstance(bot.act(view, state.legal_actions(0)), Pass)
+    plain = position(4, {0: ["5H", "2C", "KD", "7D", "3H"], 3: theirs}, dealer=1, pile=pile)
+    plain.act(3, play("9D", "5H"))  # without jokers it holds the 5H: a sure lie
+    view = plain.view(0)
+    bot = StrongBot(seed=1)
+    bot.know(view).calls = LONG_ROUND
+    assert isinstance(bot.act(view, plain.legal_actions(0)), Accuse)
 
 
 def test_strong_with_jokers_calls_a_claim_only_a_joker_could_make() -> None:

@@ -34,7 +34,7 @@ from typing import Any
 
 from ..games.liegen import CARD_INDEX, Accuse, Pass, Play
 from . import register
-from .liegen_beliefs import Knowledge, win_chances
+from .liegen_beliefs import LONG_ROUND, Knowledge, win_chances
 from .liegen_plan import HandPlan
 
 __all__ = ["GAME", "BasicBot", "Knowledge", "StrongBot", "win_chances"]
@@ -302,6 +302,8 @@ class StrongBot(HandPlan, BasicBot):
             return self.last_but_one(k)
         if k.sizes[me] == 1:
             return Pass()  # my last card goes down before the claimant's next turn: risk nothing
+        if k.calls >= LONG_ROUND:
+            return Pass()  # a round that trades piles for ever: only sure lies (above) and last cards
         p = self.lie_chance(k)
         if k.follow == "suit":
             # Measured against the gauntlet the suit estimate is overconfident (0.75 came true

@@ -16,6 +16,15 @@ from typing import Any
 from ..games.cheat_cards import RANKS
 from ..games.liegen import CARD_INDEX, CODES, JOKER, RANK_INDEX
 
+LONG_ROUND = 400
+"""Accusations in one round past which the strong bot calls only sure lies and last-but-one cards.
+
+A real round has a few dozen.  Hundreds mean the table is trading small piles
+back and forth with nobody getting closer to the end (two players with jokers,
+each calling the other's plays, can do so for thousands of actions without a
+position ever repeating exactly); letting the other's plays pass is what lets
+the hands shrink again."""
+
 SHOWN_DEPTH = 8
 """How many plays from a trick's lead a pile's claims are read (see :meth:`Knowledge._shown`): later in a
 trick the suit or rank runs out and even honest players must lie."""
@@ -79,6 +88,7 @@ class Knowledge:
         n = self.players
         self.trick: list[tuple[int, str, int | None]] = []  # (seat, announce, own card or None)
         self.trick_left: list[int] = []  # per play of the trick, the cards its player had left (-1: unknown)
+        self.calls = 0  # accusations read this round (see LONG_ROUND)
         # located[s]: cards that seat s certainly holds (turned or given to it, not possibly lost since).
         self.located: list[set[int]] = [set() for _ in range(n)]
         # The last play whose window has not been seen to close: (claimant, cards it has left or -1,
@@ -149,6 +159,7 @@ class Knowledge:
                 self.taken[seat][x] = max(0.0, self.taken[seat][x] - 1.0)
             self.pending = (seat, -1 if size is None else size[seat] - 1, lead)
         elif kind == "accuse":
+            self.calls += 1
             self._close(e["seat"])
             taker = e["taker"]
             turned = CARD_INDEX[e["card"]]
