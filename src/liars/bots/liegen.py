@@ -311,7 +311,7 @@ class StrongBot(HandPlan, BasicBot):
             p *= p
         # (Not a lead: it follows nothing, so it is honest unless its player bluffs a new suit.)
         read = k.sizes[c] >= 5 and k.prev_ann is not None
-        shown = self.shown_rate(k, c, self.shown_prior) if read else 0.0
+        shown = self.shown_rate(k, c) if read else 0.0
         liar = shown >= self.shown_bar
         if liar:
             # A seat the piles we took show lying from big hands, where others seldom must: its

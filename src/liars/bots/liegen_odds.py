@@ -9,12 +9,33 @@ with the bot's own RNG, from the seat's :class:`Knowledge` only.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..games.liegen import CARD_INDEX, JOKER
 from .liegen_beliefs import Knowledge, ann_codes
 
 JOKER_FIRST = 0.02
 """How often a player with an ordinary card that follows plays a joker instead (it is kept)."""
+
+
+def _pooled(
+    hits: Sequence[float],
+    tries: Sequence[float],
+    s: int,
+    seats: Sequence[int],
+    prior: float,
+    table_weight: float,
+    seat_weight: float,
+) -> float:
+    """Seat ``s``'s rate shrunk towards the table's (``seat_weight`` tries), the table's towards ``prior``.
+
+    A seat shows only a few examples of a habit in a round; pooling the table
+    lets three seats' evidence count at once, and the prior holds until any comes.
+    """
+    table = (sum(hits[x] for x in seats) + table_weight * prior) / (
+        sum(tries[x] for x in seats) + table_weight
+    )
+    return (hits[s] + seat_weight * table) / (tries[s] + seat_weight)
 
 
 class LieOdds:
@@ -28,6 +49,7 @@ class LieOdds:
     mid_pool: float
     mid_asks: float
     shown_pool: float
+    shown_prior: float
 
     def call_rate(self, k: Knowledge, s: int, left: int, calls: float = 0.5, asks: float = 10.0) -> float:
         """How often seat ``s`` calls a play that leaves ``left`` cards: a prior of ``calls`` in
@@ -55,12 +77,9 @@ class LieOdds:
         """
         seats = [x for x in range(k.players) if x != k.seat]
         big = sum(self._bucket_rate(k, x, 1, calls, asks) for x in seats) / len(seats)
-        table = (sum(k.mid_called[x] for x in seats) + self.mid_asks * big) / (
-            sum(k.mid_asked[x] for x in seats) + self.mid_asks
-        )
-        return (k.mid_called[s] + self.mid_pool * table) / (k.mid_asked[s] + self.mid_pool)
+        return _pooled(k.mid_called, k.mid_asked, s, seats, big, self.mid_asks, self.mid_pool)
 
-    def shown_rate(self, k: Knowledge, s: int, prior: float = 0.2, weight: float = 4.0) -> float:
+    def shown_rate(self, k: Knowledge, s: int) -> float:
         """How often ``s`` lies from a big hand early in a trick, as the piles this seat took show it.
 
         Most players lie there only when they must (one in six or seven for
@@ -68,14 +87,12 @@ class LieOdds:
         follow and sheds the rest under their names lies there four times in
         five, and nobody can prove it.  A seat shows only a few such claims in
         a pile, so its record is shrunk (``shown_pool`` claims' weight)
-        towards the whole table's, and the table's towards ``prior``.
+        towards the whole table's, and the table's (four claims' weight) towards
+        ``shown_prior``.
         """
         seats = [x for x in range(k.players) if x != k.seat]
-        lies = sum(k.shown_lies[x] for x in seats)
-        seen = lies + sum(k.shown_truths[x] for x in seats)
-        table = (lies + prior * weight) / (seen + weight)
-        mine = k.shown_lies[s] + k.shown_truths[s]
-        return (k.shown_lies[s] + self.shown_pool * table) / (mine + self.shown_pool)
+        seen = [lie + truth for lie, truth in zip(k.shown_lies, k.shown_truths, strict=True)]
+        return _pooled(k.shown_lies, seen, s, seats, self.shown_prior, 4.0, self.shown_pool)
 
     def lead_call_rate(self, k: Knowledge, s: int, calls: float = 0.5, asks: float = 10.0) -> float:
         """How often seat ``s`` calls a lead (the same prior, then its record of leads alone)."""
