@@ -149,6 +149,18 @@ class StrongBot(HandPlan, BasicBot):
     seed 7, 600 games, 25.8% -> 33.0%; held out, seed 5 28.7 -> 32.3, seed 17
     26.8 -> 33.0), while a table of Hoarders, who call only the last few,
     never does (42.5% to the decimal; the other styles within a point);
+    ``heavy_pool`` (4): a play that leaves two or three cards onto a pile of
+    :data:`~liars.bots.liegen_beliefs.HEAVY` or more (with the play) is priced
+    by the record of such plays (and one onto a lighter pile by the rest of
+    the small-hand record), each seat's shrunk by ``heavy_pool`` asks' weight
+    towards its small-hand rate (0: one record for every pile, as before):
+    players who call small hands wait for a pile worth the gamble, so over
+    all piles their rate looked half what it is where a lie costs most;
+    ``joker_weigh`` (True): with no ordinary card that follows, a hand of
+    three or more weighs playing its joker against the lie it would tell to
+    keep it (False: the joker is always kept, as before); with jokers the
+    small-hand callers called those lies (see docs/benchmarks.md, "Small
+    hands onto heavy piles");
     ``shown_bar`` (0.6), ``shown_pool`` (6) and ``shown_prior`` (0.2): the
     taker of a pile sees its cards in play order, so the bot counts which of
     each seat's claims from a big hand early in a trick were lies
@@ -219,6 +231,8 @@ class StrongBot(HandPlan, BasicBot):
         shown_bar: float = 0.6,
         shown_pool: float = 6.0,
         shown_prior: float = 0.2,
+        heavy_pool: float = 4.0,
+        joker_weigh: bool = True,
         budget: float | None = None,
         **kw: Any,
     ) -> None:
@@ -245,16 +259,21 @@ class StrongBot(HandPlan, BasicBot):
         if type(suit_need) is not int or suit_need < 1:  # it divides the suit count in the plan
             raise ValueError(f"suit_need must be a whole number of cards, at least 1, not {suit_need!r}")
         self.suit_need = suit_need
+        self.heavy_pool = float(heavy_pool)
+        self.joker_weigh = joker_weigh
         for name, value, least, says in (
             ("mid_pool", mid_pool, 0.0, "at least 0"),
             ("mid_asks", mid_asks, 1e-9, "above 0"),
             ("shown_pool", shown_pool, 1e-9, "above 0"),
+            ("heavy_pool", heavy_pool, 0.0, "at least 0"),
         ):
             # Weights of a record: a negative one, or no weight at all for the table's, divides by zero.
             if type(value) not in (int, float) or not least <= value < float("inf"):
                 raise ValueError(f"{name} must be a number of asks, {says}, not {value!r}")
         if type(shown_bar) not in (int, float) or not 0.0 <= shown_bar < float("inf"):
             raise ValueError(f"shown_bar must be a rate from 0 (above 1: never), not {shown_bar!r}")
+        if type(joker_weigh) is not bool:
+            raise ValueError(f"joker_weigh must be true or false, not {joker_weigh!r}")
         if type(shown_prior) not in (int, float) or not 0.0 <= shown_prior <= 1.0:
             raise ValueError(f"shown_prior must be a rate from 0 to 1, not {shown_prior!r}")
         self.mid_pool = float(mid_pool)
@@ -327,7 +346,7 @@ class StrongBot(HandPlan, BasicBot):
         rest = k.window[1:]
         miss = 1.0
         for s in rest:
-            miss *= 1.0 - self.call_rate(k, s, k.sizes[c])
+            miss *= 1.0 - self.call_rate(k, s, k.sizes[c], pile=k.pile_size)
         ev_pass = now[me] + (1 - miss) * p * (win_chances(lie)[me] - now[me])
         if p < self.min_odds:
             # A call that is likelier wrong than right loses cards on average; only hand-size odds

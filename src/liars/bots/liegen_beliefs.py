@@ -25,6 +25,11 @@ each calling the other's plays, can do so for thousands of actions without a
 position ever repeating exactly); letting the other's plays pass is what lets
 the hands shrink again."""
 
+HEAVY = 3
+"""The pile (with the play on it) from which a small hand's play is recorded apart (see
+:meth:`liars.bots.liegen_odds.LieOdds.call_rate`): a player who calls small hands often waits for a
+pile worth the gamble, so a rate over all piles understates the calls where a lie costs most."""
+
 SHOWN_DEPTH = 8
 """How many plays from a trick's lead a pile's claims are read (see :meth:`Knowledge._shown`): later in a
 trick the suit or rank runs out and even honest players must lie."""
@@ -66,6 +71,10 @@ class Knowledge:
         # play from five cards down, others only from three, and the plan sheds from five.
         self.mid_asked = [0] * n
         self.mid_called = [0] * n
+        # Plays that leave two or three cards on a pile of HEAVY or more, apart as well: many players
+        # call a small hand only when the pile it would take is worth the risk.
+        self.heavy_asked = [0] * n
+        self.heavy_called = [0] * n
         # Claims a seat made from a big hand (five cards or more left) among a trick's first eight,
         # as the cards of a pile this seat took show them (the taker sees the pile in play order):
         # unlike turned cards, nobody chose these for looking suspicious.
@@ -228,6 +237,7 @@ class Knowledge:
             return  # everyone calls a last-but-one card: it says nothing about a seat's habits
         b = 0 if left <= 3 else 1
         mid = left == 4
+        heavy = b == 0 and len(self.trick) >= HEAVY  # the trick is the pile, the pending play on top
         for s in self.askers[claimant]:
             if s == self.seat:
                 if s == accuser:
@@ -236,10 +246,12 @@ class Knowledge:
             self.asked[s][b] += 1
             self.lead_asked[s] += lead
             self.mid_asked[s] += mid
+            self.heavy_asked[s] += heavy
             if s == accuser:
                 self.called[s][b] += 1
                 self.lead_called[s] += lead
                 self.mid_called[s] += mid
+                self.heavy_called[s] += heavy
                 break
 
     def beliefs(self) -> dict[str, Any]:
@@ -260,6 +272,8 @@ class Knowledge:
             "lead_called": list(self.lead_called),
             "mid_asked": list(self.mid_asked),
             "mid_called": list(self.mid_called),
+            "heavy_asked": list(self.heavy_asked),
+            "heavy_called": list(self.heavy_called),
             "shown_lies": list(self.shown_lies),
             "shown_truths": list(self.shown_truths),
             "caught": self.caught,

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from ..games.liegen import CARD_INDEX, JOKER
-from .liegen_beliefs import Knowledge, ann_codes
+from .liegen_beliefs import HEAVY, Knowledge, ann_codes
 
 JOKER_FIRST = 0.02
 """How often a player with an ordinary card that follows plays a joker instead (it is kept)."""
@@ -47,17 +47,38 @@ class LieOdds:
     forced: float
     suit_trust: float
     mid_pool: float
+    heavy_pool: float
     mid_asks: float
     shown_pool: float
     shown_prior: float
 
-    def call_rate(self, k: Knowledge, s: int, left: int, calls: float = 0.5, asks: float = 10.0) -> float:
+    def call_rate(
+        self, k: Knowledge, s: int, left: int, calls: float = 0.5, asks: float = 10.0, pile: int | None = None
+    ) -> float:
         """How often seat ``s`` calls a play that leaves ``left`` cards: a prior of ``calls`` in
         ``asks`` (1 in 20 by default), then its record (a play that leaves four: see
-        :meth:`_mid_call_rate`)."""
+        :meth:`_mid_call_rate`; two or three on a ``pile`` of :data:`HEAVY` or more, with the
+        play: see :meth:`_heavy_call_rate`)."""
         if left == 4 and self.mid_pool > 0.0:
             return self._mid_call_rate(k, s, calls, asks)
-        return self._bucket_rate(k, s, 0 if left <= 3 else 1, calls, asks)
+        rate = self._bucket_rate(k, s, 0 if left <= 3 else 1, calls, asks)
+        if left <= 3 and pile is not None and self.heavy_pool > 0.0:
+            return self._heavy_call_rate(k, s, rate, pile >= HEAVY)
+        return rate
+
+    def _heavy_call_rate(self, k: Knowledge, s: int, rate: float, heavy: bool) -> float:
+        """How often ``s`` calls a small hand's play onto a heavy pile (or a light one), from those plays.
+
+        Hoarding players call a hand of two or three only when the pile is
+        worth it (three cards, four...); over all piles their rate looks half
+        what it is where a lie would cost a pile.  The split record is shrunk
+        (``heavy_pool`` asks' weight) towards the seat's small-hand ``rate``, so
+        it says nothing new until such plays have been seen.
+        """
+        hits, tries = k.heavy_called[s], k.heavy_asked[s]
+        if not heavy:
+            hits, tries = k.called[s][0] - hits, k.asked[s][0] - tries
+        return (hits + self.heavy_pool * rate) / (tries + self.heavy_pool)
 
     @staticmethod
     def _bucket_rate(k: Knowledge, s: int, b: int, calls: float, asks: float) -> float:

@@ -29,6 +29,7 @@ class HandPlan(LieOdds):
     suit_turn: bool
     turn_prior: float
     suit_need: int
+    joker_weigh: bool
 
     def play(self, k: Knowledge, plays: list[Play]) -> Play:
         if len(k.hand) == 1:
@@ -67,6 +68,10 @@ class HandPlan(LieOdds):
         # A joker is a sure honest card for the two-card play: keep it while a lie is cheap or needless.
         keep_joker = len(hand) > 2 and (bool(honest) or k.pile_size <= self.joker_pile)
         safe = bool(honest) or (bool(jokers) and not keep_joker)
+        if self.joker_weigh and jokers and not honest and len(hand) > 2:
+            # Tables that call small hands call the lie told to keep it: weigh the joker now against
+            # that lie's risk (a kept joker makes :meth:`flex` 1, so it stays kept when lies are cheap).
+            keep_joker, safe = False, False
         best: tuple[float, float] | None = None
         choice = plays[0]
         for p in plays:
@@ -109,8 +114,9 @@ class HandPlan(LieOdds):
         askers = [s for s in k.askers[k.seat] if s != k.seat]
         miss = 1.0
         lead = k.follow == "suit" and k.claim is None and self.suit_lead_sheds
+        left, pile = len(k.hand) - 1, k.pile_size + 1  # after the play
         for s in askers:
-            miss *= 1.0 - (self.lead_call_rate(k, s) if lead else self.call_rate(k, s, len(k.hand) - 1))
+            miss *= 1.0 - (self.lead_call_rate(k, s) if lead else self.call_rate(k, s, left, pile=pile))
         out: dict[str, float] = {"held": 1.0 - miss, "other": 1.0 - miss}
         if k.jokers and k.visible_jokers() < 2:
             # A joker could be the card: nobody can prove a lie, only gamble on it.
@@ -209,7 +215,7 @@ class HandPlan(LieOdds):
             if lead:
                 rate = self.lead_call_rate(k, s, self.turn_prior, 2.0)
             else:
-                rate = self.call_rate(k, s, left, self.turn_prior, 2.0)
+                rate = self.call_rate(k, s, left, self.turn_prior, 2.0, pile=k.pile_size + 1)
             miss *= 1.0 - rate
         return 1.0 - miss
 
