@@ -158,7 +158,8 @@ class StrongBot(HandPlan, BasicBot):
     all piles their rate looked half what it is where a lie costs most;
     ``joker_weigh`` (True): with no ordinary card that follows, a hand of
     three or more weighs playing its joker against the lie it would tell to
-    keep it (False: the joker is always kept, as before); with jokers the
+    keep it (False: it is kept while the pile is at most ``joker_pile``, as
+    before); with jokers the
     small-hand callers called those lies (see docs/benchmarks.md, "Small
     hands onto heavy piles");
     ``shown_bar`` (0.6), ``shown_pool`` (6) and ``shown_prior`` (0.2): the
@@ -177,9 +178,9 @@ class StrongBot(HandPlan, BasicBot):
     called stay at most ``suit_shed_risk`` (0.15) and fewer than
     ``suit_caught`` (2) of its own unforced lies were caught (tuning seed 301,
     100 games: against Honest 35% -> 50%, Bluffer 34% -> 58%, Suspicious 36% ->
-    50%, but against three Trackers 33% -> 15%); ``joker_pile`` (99): a joker
-    is kept for the two-card play while an honest card exists or the pile is
-    at most this (99: always; seed 5, 200 games, jokers: against Honest and
+    50%, but against three Trackers 33% -> 15%); ``joker_pile`` (99): with
+    ``joker_weigh`` false, a joker is kept for the two-card play while an
+    honest card exists or the pile is at most this (99: always; seed 5, 200 games, jokers: against Honest and
     Suspicious 32.5% -> 37.5%, Bluffer 46.5% -> 50.5%, Tracker 38.0% ->
     35.5%, mixed 47.5% -> 52.0%, the old default 2); under
     ``follow = "rank_step"``: ``step_sheds`` (False: no shedding under a kept

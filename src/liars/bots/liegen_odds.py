@@ -53,16 +53,16 @@ class LieOdds:
     shown_prior: float
 
     def call_rate(
-        self, k: Knowledge, s: int, left: int, calls: float = 0.5, asks: float = 10.0, pile: int | None = None
+        self, k: Knowledge, s: int, left: int, calls: float = 0.5, asks: float = 10.0, *, pile: int
     ) -> float:
-        """How often seat ``s`` calls a play that leaves ``left`` cards: a prior of ``calls`` in
-        ``asks`` (1 in 20 by default), then its record (a play that leaves four: see
-        :meth:`_mid_call_rate`; two or three on a ``pile`` of :data:`HEAVY` or more, with the
-        play: see :meth:`_heavy_call_rate`)."""
+        """How often seat ``s`` calls a play that leaves ``left`` cards on a ``pile`` (with the play):
+        a prior of ``calls`` in ``asks`` (1 in 20 by default), then its record (a play that leaves
+        four: see :meth:`_mid_call_rate`; two or three on a pile of :data:`HEAVY` or more, or on a
+        lighter one: see :meth:`_heavy_call_rate`)."""
         if left == 4 and self.mid_pool > 0.0:
             return self._mid_call_rate(k, s, calls, asks)
         rate = self._bucket_rate(k, s, 0 if left <= 3 else 1, calls, asks)
-        if left <= 3 and pile is not None and self.heavy_pool > 0.0:
+        if left <= 3 and self.heavy_pool > 0.0:
             return self._heavy_call_rate(k, s, rate, pile >= HEAVY)
         return rate
 

@@ -65,13 +65,13 @@ class HandPlan(LieOdds):
             # cards the two-card play is near, and only a kept card that steps wins it: there a shed
             # is worth its risk while the askers have not been seen calling small hands.
             held_codes = set()
-        # A joker is a sure honest card for the two-card play: keep it while a lie is cheap or needless.
-        keep_joker = len(hand) > 2 and (bool(honest) or k.pile_size <= self.joker_pile)
-        safe = bool(honest) or (bool(jokers) and not keep_joker)
-        if self.joker_weigh and jokers and not honest and len(hand) > 2:
-            # Tables that call small hands call the lie told to keep it: weigh the joker now against
-            # that lie's risk (a kept joker makes :meth:`flex` 1, so it stays kept when lies are cheap).
-            keep_joker, safe = False, False
+        # A joker is a sure honest card for the two-card play: keep it while an honest card exists.  With
+        # none, tables that call small hands call the lie told to keep it, so it is weighed against that
+        # lie's risk (``joker_weigh``: a kept joker makes :meth:`flex` 1, so it stays kept when lies are
+        # cheap); without weighing it is kept while the pile is at most ``joker_pile``.
+        weigh = self.joker_weigh and bool(jokers) and not honest and len(hand) > 2
+        keep_joker = len(hand) > 2 and not weigh and (bool(honest) or k.pile_size <= self.joker_pile)
+        safe = bool(honest) or (bool(jokers) and not keep_joker and not weigh)
         best: tuple[float, float] | None = None
         choice = plays[0]
         for p in plays:
