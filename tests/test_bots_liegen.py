@@ -375,3 +375,23 @@ def test_strong_with_jokers_calls_a_claim_only_a_joker_could_make() -> None:
     bot = StrongBot(seed=1)
     assert bot.lie_chance(bot.know(view)) > 0.6
     assert isinstance(bot.act(view, state.legal_actions(0)), Accuse)
+
+
+@pytest.mark.parametrize("follow", ["rank_step", "suit"])
+def test_the_gauntlets_miser_keeps_its_follower_under_every_follow_rule(follow: str) -> None:
+    """With more than five cards the Miser keeps the card that follows and lies under its name.
+
+    Under rank_step an announcement is a rank ("8"), not a card ("8C"); the Miser compared the
+    two, found no name it could lie under, and so never hoarded there: the benchmark's Miser was
+    an Honest player under that rule.
+    """
+    hand = ["8C", "2S", "3D", "QH", "KS", "4D", "JD"]
+    pile = [{"seat": 3, "card": "5H", "announce": "7" if follow == "rank_step" else "7C"}]
+    state = position(4, {0: hand}, dealer=2, pile=pile, follow=follow)
+    assert state.to_act == (0,)
+    view, legal = state.view(0), state.legal_actions(0)
+    name = "8" if follow == "rank_step" else "8C"
+    for seed in range(12):
+        choice = gauntlet.Miser(seed=seed).act(view, legal)
+        assert isinstance(choice, Play)
+        assert choice.card != "8C" and choice.announce == name
