@@ -114,6 +114,26 @@ def test_with_jokers_strong_plays_its_joker_rather_than_a_lie_the_table_would_ca
         assert old.card != "X" and old.card in hand
 
 
+def test_one_call_onto_a_heavy_pile_is_enough_to_stop_the_shed() -> None:
+    """The record is new each game and a seat answers few small hands' plays onto heavy piles, so
+    the first call must count: after each other seat called the one such play it was asked about
+    (and let one small hand onto a light pile go), the default plays 8C honestly; the first setting
+    (``heavy_pool=4``) still shed 8S under its name, and a Sentry table called those sheds."""
+    state = _club_trick(4)
+    view = state.view(0)
+    for seed in range(5):
+        actions = []
+        for pool in (None, 4.0):
+            bot = StrongBot(seed=seed) if pool is None else StrongBot(seed=seed, heavy_pool=pool)
+            k = bot.know(view)
+            k.asked, k.called = [[0, 0]] + [[2, 9]] * 3, [[0, 0]] + [[1, 0]] * 3
+            k.heavy_asked, k.heavy_called = [0, 1, 1, 1], [0, 1, 1, 1]
+            action = bot.act(view, state.legal_actions(0))
+            assert isinstance(action, Play)
+            actions.append((action.card, action.announce))
+        assert actions == [("8C", "8C"), ("8S", "8C")]
+
+
 @pytest.mark.parametrize(("name", "bad"), [("heavy_pool", -1), ("heavy_pool", "4"), ("joker_weigh", 1)])
 def test_bad_options_are_refused(name: str, bad: object) -> None:
     """A negative weight divides by zero in the middle of a game; a flag must be a flag."""
