@@ -1,4 +1,4 @@
-"""Liegen gauntlet: seven rule-based styles, written apart from ``liars.bots``.
+"""Liegen gauntlet: eight rule-based styles, written apart from ``liars.bots``.
 
 Why these styles: Liegen is won by shedding cards without ever taking a big
 pile, and players differ in how they trade those risks:
@@ -28,6 +28,8 @@ pile, and players differ in how they trade those risks:
   over five (it lies with the others, named as cards it keeps), then plays
   honestly; it calls, a third of the time, any play that leaves four cards
   or fewer on a pile of four or more.
+- ``sentry`` (:class:`Sentry`) plays as Honest and calls as the Miser: what
+  the Miser played as under ``rank_step`` until its hoarding was fixed there.
 
 Hoarder and Grudge were first written as one-off "strangers" (docs/benchmarks.md,
 2026-12-04), where strong was weakest under ``follow = "suit"``; they are kept
