@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import pkgutil
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -70,6 +71,8 @@ def translate(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:
+        _take_ctrl_c()
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(args_list)
     args = parser.parse_args(args_list or DEFAULT)
@@ -79,6 +82,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"liars: {_refusal_text(exc)}", file=sys.stderr)
         return 2
     return code
+
+
+def _take_ctrl_c() -> None:
+    """Unblock SIGINT in this process's main thread: Ctrl-C must stop a game and offer to save it.
+
+    A blocked signal mask is inherited through ``exec``: a program that starts ``liars`` while it
+    holds SIGINT blocked (a test harness did, now and then) left a game that ignored every Ctrl-C,
+    the player stuck at the prompt.  An *ignored* SIGINT (a background job) is left alone.
+    """
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _refusal_text(exc: GameConfigError | IllegalAction) -> str:

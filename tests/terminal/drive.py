@@ -25,14 +25,27 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 PROMPT = r"\n(?:\x1b\[[0-9;]*m)*> "  # the move prompt, styled or not
 
 
-def spawn(args: list[str], lang: str = "en", color: bool = False, timeout: int = 60) -> pexpect.spawn:
+def spawn(
+    args: list[str],
+    lang: str = "en",
+    color: bool = False,
+    timeout: int = 60,
+    preexec_fn: Callable[[], None] | None = None,
+) -> pexpect.spawn:
     env = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8", PYTHONIOENCODING="utf-8")
     env.pop("LANGUAGE", None)
     env["TERM"] = "xterm-256color" if color else "dumb"
     env["COLUMNS"], env["LINES"] = "220", "50"
     env.pop("NO_COLOR", None)
     return pexpect.spawn(
-        LIARS, args, env=env, encoding="utf-8", timeout=timeout, dimensions=(50, 220), codec_errors="replace"
+        LIARS,
+        args,
+        env=env,
+        encoding="utf-8",
+        timeout=timeout,
+        dimensions=(50, 220),
+        codec_errors="replace",
+        preexec_fn=preexec_fn,
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 from pathlib import Path
 
 import pexpect
@@ -216,3 +217,21 @@ def test_question_mark_shows_help_and_bad_entries_change_nothing(lang: str, tmp_
     child.close()
     data = json.loads(save.read_text())
     assert data["moves"] == []  # three refused entries and a help page: nothing happened
+
+
+def test_ctrl_c_works_when_the_game_was_started_with_sigint_blocked(tmp_path: Path) -> None:
+    """A blocked signal mask is inherited through exec: started so (a test harness did, now and
+    then), the game ignored every Ctrl-C and the player was stuck at the prompt.  It unblocks it."""
+    save = tmp_path / "g.json"
+    args = ["play", "liars-dice", "--players", "2", "--dice", "2", "--seed", "1", "--delay", "0"]
+
+    def blocked() -> None:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+    child = spawn([*args, "--save", str(save)], preexec_fn=blocked, timeout=15)
+    child.expect(r"\n> ")
+    child.sendintr()
+    child.expect_exact("Save the game to")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+    assert json.loads(save.read_text(encoding="utf-8"))["game"] == "liars-dice"
