@@ -134,7 +134,9 @@ def test_one_call_onto_a_heavy_pile_is_enough_to_stop_the_shed() -> None:
         assert actions == [("8C", "8C"), ("8S", "8C")]
 
 
-@pytest.mark.parametrize(("name", "bad"), [("heavy_pool", -1), ("heavy_pool", "4"), ("joker_weigh", 1)])
+@pytest.mark.parametrize(
+    ("name", "bad"), [("heavy_pool", -1), ("heavy_pool", "4"), ("heavy_pool", None), ("joker_weigh", 1)]
+)
 def test_bad_options_are_refused(name: str, bad: object) -> None:
     """A negative weight divides by zero in the middle of a game; a flag must be a flag."""
     with pytest.raises(ValueError, match=name):

@@ -263,8 +263,6 @@ class StrongBot(HandPlan, BasicBot):
         if type(suit_need) is not int or suit_need < 1:  # it divides the suit count in the plan
             raise ValueError(f"suit_need must be a whole number of cards, at least 1, not {suit_need!r}")
         self.suit_need = suit_need
-        self.heavy_pool = float(heavy_pool)
-        self.joker_weigh = joker_weigh
         for name, value, least, says in (
             ("mid_pool", mid_pool, 0.0, "at least 0"),
             ("mid_asks", mid_asks, 1e-9, "above 0"),
@@ -282,6 +280,8 @@ class StrongBot(HandPlan, BasicBot):
             raise ValueError(f"shown_prior must be a rate from 0 to 1, not {shown_prior!r}")
         self.mid_pool = float(mid_pool)
         self.mid_asks = float(mid_asks)
+        self.heavy_pool = float(heavy_pool)
+        self.joker_weigh = joker_weigh
         self.shown_pool = float(shown_pool)
         self.shown_bar = float(shown_bar)
         self.shown_prior = float(shown_prior)
