@@ -39,12 +39,18 @@ HEAVY_ASKED = [0, 2, 2, 2]
 HEAVY_CALLED = [0, 2, 2, 2]
 
 
-def _act(bot: StrongBot, state: LiegenState) -> Play:
-    """The bot's play after the record above (as if read from the history)."""
+def _act(
+    bot: StrongBot,
+    state: LiegenState,
+    asked: list[list[int]] = ASKED,
+    called: list[list[int]] = CALLED,
+    heavy: tuple[list[int], list[int]] = (HEAVY_ASKED, HEAVY_CALLED),
+) -> Play:
+    """The bot's play after a record (the one above unless given), as if read from the history."""
     view = state.view(0)
     k = bot.know(view)
-    k.asked, k.called = [list(x) for x in ASKED], [list(x) for x in CALLED]
-    k.heavy_asked, k.heavy_called = list(HEAVY_ASKED), list(HEAVY_CALLED)
+    k.asked, k.called = [list(x) for x in asked], [list(x) for x in called]
+    k.heavy_asked, k.heavy_called = list(heavy[0]), list(heavy[1])
     action = bot.act(view, state.legal_actions(0))
     assert isinstance(action, Play)
     return action
@@ -120,16 +126,12 @@ def test_one_call_onto_a_heavy_pile_is_enough_to_stop_the_shed() -> None:
     (and let one small hand onto a light pile go), the default plays 8C honestly; the first setting
     (``heavy_pool=4``) still shed 8S under its name, and a Sentry table called those sheds."""
     state = _club_trick(4)
-    view = state.view(0)
+    asked, called = [[0, 0]] + [[2, 9]] * 3, [[0, 0]] + [[1, 0]] * 3
+    heavy = ([0, 1, 1, 1], [0, 1, 1, 1])
     for seed in range(5):
         actions = []
-        for pool in (None, 4.0):
-            bot = StrongBot(seed=seed) if pool is None else StrongBot(seed=seed, heavy_pool=pool)
-            k = bot.know(view)
-            k.asked, k.called = [[0, 0]] + [[2, 9]] * 3, [[0, 0]] + [[1, 0]] * 3
-            k.heavy_asked, k.heavy_called = [0, 1, 1, 1], [0, 1, 1, 1]
-            action = bot.act(view, state.legal_actions(0))
-            assert isinstance(action, Play)
+        for bot in (StrongBot(seed=seed), StrongBot(seed=seed, heavy_pool=4.0)):
+            action = _act(bot, state, asked, called, heavy)
             actions.append((action.card, action.announce))
         assert actions == [("8C", "8C"), ("8S", "8C")]
 
