@@ -12,6 +12,8 @@
 ``bench/gauntlet/`` (written apart from the shipped bots) and against a mixed table of
 them, at every player count the game allows.  Bars: 35% at four players, 65% one-on-one
 at Liar's Dice, 58% of Love Letter rounds one-on-one, else chance (1/n).
+Love Letter lines count single rounds, as the issue measured them; ``-o target_wins=4``
+plays whole matches instead (the line then says "matches").
 
 Each line plays one match-up (seats rotated, deals duplicated, seed 1) and
 prints the strong (or basic) bot's win rate, its interval, the bar and
@@ -25,7 +27,7 @@ import argparse
 import statistics
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +105,17 @@ def gauntlet_benches(game: str, level: str, players: int | None, style: str | No
                 others = (gauntlet.spec(game, pick),) * (n - 1)
             out.append(Bench(game, (level, *others), bar, options, note))
     return out
+
+
+def unit(b: Bench, options: tuple[tuple[str, Any], ...]) -> str:
+    """What a Love Letter line counts: single rounds, unless ``-o target_wins=N`` asks for matches.
+
+    Why: the line's label must say which measure it is; a match to four wins
+    and a single round give very different rates for the same bot.
+    """
+    if b.note == "rounds" and dict(options).get("target_wins", 1) != 1:
+        return "matches"
+    return b.note
 
 
 def short(spec: str) -> str:
@@ -198,6 +211,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"skip {b.game} {','.join(b.lineup)}: levels are {have}", file=sys.stderr)
             continue
         options = (*b.options, *extra)
+        b = replace(b, note=unit(b, options))
         if args.timing:
             mixed = len(set(b.lineup[1:])) > 1 or len(b.lineup) == 2
             if b.lineup[0] != "basic" and (not args.gauntlet or args.style or mixed):
