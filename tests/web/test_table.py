@@ -517,6 +517,12 @@ def test_a_play_by_keyboard_alone_and_text_contrast(web: Any, browser: Any) -> N
             page.wait_for_timeout(50)
         assert page.locator("#mine .pick.selected").count() == 0  # nothing picked before the keyboard
         seq = web.table_state(table).to_json()
+
+        def anna_plays() -> int:
+            events = web.table_state(table).view(0)["history"]
+            return sum(e["type"] == "play" and e["seat"] == 0 for e in events)
+
+        before = anna_plays()
         page.focus("#mine .pick >> nth=0")
         page.keyboard.press("Space")
         assert page.locator("#mine .pick.selected").count() == 1
@@ -526,8 +532,13 @@ def test_a_play_by_keyboard_alone_and_text_contrast(web: Any, browser: Any) -> N
                 break
             page.keyboard.press("Tab")
         page.keyboard.press("Enter")
-        page.wait_for_function("() => !document.querySelector('#actions button.play')")
-        assert web.table_state(table).to_json() != seq  # the play was made
+        # Waited for on the table, not by "the play button goes": two quick bot calls can bring
+        # Anna's turn back before the page ever draws a frame without it.
+        for _ in range(300):
+            if anna_plays() > before:
+                break
+            page.wait_for_timeout(100)
+        assert anna_plays() == before + 1 and web.table_state(table).to_json() != seq  # the play was made
         low = page.evaluate(
             """() => {
             const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
