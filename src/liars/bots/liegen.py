@@ -159,6 +159,18 @@ class StrongBot(HandPlan, BasicBot):
     record starts empty each game and a seat answers few such plays, so
     one ask's weight (4 at first) lets the first calls count (three
     Sentries, ``suit``, held-out seed 17, 1,000 games: 34.5% -> 38.4%);
+    ``suit_grudge`` (2; 0: never): under ``suit``, a claim that leaves five
+    cards or more is called when its player's lies were turned that many
+    times this round with none of its cards turned true since: honest
+    players lie there only when they cannot follow, so such a seat is out of
+    the suits that come up, which the sampled hands' odds (squared, behind
+    ``suit_bar``) never say.  The gauntlet's Grudge calls so and beat the
+    tables strong lost to (two Sentries at three players: strong 32.3%,
+    Grudge 44.3%, seed 7).  Not a small hand's claim, where a hoarder turns
+    honest (calling those cost Suspicious 85.8 -> 81.7%), nor a seat the
+    piles show lying by choice (``shown_bar``), whose record already prices
+    its claims with the hand sizes (without that, three Misers at four
+    players 61.7 -> 51.8%).  Figures in docs/benchmarks.md;
     ``joker_weigh`` (True): with no ordinary card that follows, a hand of
     three or more weighs playing its joker against the lie it would tell to
     keep it (False: it is kept while the pile is at most ``joker_pile``, as
@@ -237,6 +249,7 @@ class StrongBot(HandPlan, BasicBot):
         shown_prior: float = 0.2,
         heavy_pool: float = 1.0,
         joker_weigh: bool = True,
+        suit_grudge: int = 2,
         budget: float | None = None,
         **kw: Any,
     ) -> None:
@@ -263,6 +276,9 @@ class StrongBot(HandPlan, BasicBot):
         if type(suit_need) is not int or suit_need < 1:  # it divides the suit count in the plan
             raise ValueError(f"suit_need must be a whole number of cards, at least 1, not {suit_need!r}")
         self.suit_need = suit_need
+        if type(suit_grudge) is not int or suit_grudge < 0:  # a count of caught lies
+            raise ValueError(f"suit_grudge must be a whole number of lies, at least 0, not {suit_grudge!r}")
+        self.suit_grudge = suit_grudge
         for name, value, least, says in (
             ("mid_pool", mid_pool, 0.0, "at least 0"),
             ("mid_asks", mid_asks, 1e-9, "above 0"),
@@ -327,6 +343,19 @@ class StrongBot(HandPlan, BasicBot):
             return Pass()  # my last card goes down before the claimant's next turn: risk nothing
         if k.calls >= LONG_ROUND:
             return Pass()  # a round that trades piles for ever: only sure lies (above) and last cards
+        if (
+            k.follow == "suit"
+            and self.suit_grudge
+            and k.grudges[c] >= self.suit_grudge
+            and k.sizes[c] >= 5
+            and self.shown_rate(k, c) < self.shown_bar
+        ):
+            # Under suit an honest player lies only when it cannot follow, so a big hand whose lies
+            # were turned again and again this round (none of its cards turned true since) is out
+            # of the suits that come up: its next claim is as likely a lie, whatever its hand's
+            # odds say.  Not a small hand's (there hoarders turn honest), nor a seat the piles show
+            # lying by choice: its record prices its claims below (see ``suit_grudge``).
+            return Accuse()
         p = self.lie_chance(k)
         if k.follow == "suit":
             # Measured against the gauntlet the suit estimate is overconfident (0.75 came true

@@ -98,6 +98,9 @@ class Knowledge:
         self.trick: list[tuple[int, str, int | None]] = []  # (seat, announce, own card or None)
         self.trick_left: list[int] = []  # per play of the trick, the cards its player had left (-1: unknown)
         self.calls = 0  # accusations read this round (see LONG_ROUND)
+        # Per seat: its lies turned this round since its last card turned true (a new deal clears it).
+        # Under ``follow = "suit"`` a seat caught lying over and over is out of the suits that come up.
+        self.grudges = [0] * self.players
         # located[s]: cards that seat s certainly holds (turned or given to it, not possibly lost since).
         self.located: list[set[int]] = [set() for _ in range(n)]
         # The last play whose window has not been seen to close: (claimant, cards it has left or -1,
@@ -191,8 +194,10 @@ class Knowledge:
                 self.caught += 1
             if e["lie"]:
                 self.lies[accused] += 1
+                self.grudges[accused] += 1
             else:
                 self.truths[accused] += 1
+                self.grudges[accused] = 0
             # Under rank_step or suit only two ranks or one suit follow: even a big hand is often stuck.
             free = 5 if self.follow == "rank_or_suit" else 12
             if size is not None and size[accused] >= free:
@@ -205,6 +210,7 @@ class Knowledge:
             self.trick = []
             self.trick_left = []
             self.my_claims = set()
+            self.grudges = [0] * n
             self.taken = [[0.0] * 4 for _ in range(n)]
             self.located = [set() for _ in range(n)]
         else:  # a win: the round is over
@@ -277,6 +283,7 @@ class Knowledge:
             "shown_lies": list(self.shown_lies),
             "shown_truths": list(self.shown_truths),
             "caught": self.caught,
+            "grudges": list(self.grudges),
         }
 
     # -- the rules, from the bot's side ----------------------------------------
