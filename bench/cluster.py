@@ -211,7 +211,7 @@ async def redis_capacity(url: str, seconds: float = 5.0, size: int = 1000) -> di
     await asyncio.wait_for(done.wait(), 30)
     wall = time.perf_counter() - t0
     task.cancel()
-    await sub.aclose()  # type: ignore[no-untyped-call]
+    await sub.aclose()
     await pub.aclose()
     await sub_conn.aclose()
     return {"published_per_s": round(sent / wall), "delivered": got - 1, "sent": sent}

@@ -81,7 +81,7 @@ def jax_driver(game: str, batch: int, **options: Any) -> tuple[Callable[[float],
     state = jax.jit(jax.vmap(env.init))(keys)
     t0 = time.perf_counter()
     out = run(state, keys)
-    jax.block_until_ready(out)
+    jax.block_until_ready(out)  # type: ignore[no-untyped-call]  # jax leaves it unannotated
     compile_s = time.perf_counter() - t0
     holder = {"s": out[0], "k": out[1]}
 

@@ -58,7 +58,7 @@ def ours_dicts(players: int, dice: int) -> Callable[[int], int]:
 
 def openspiel(params: dict[str, int]) -> Callable[[int], int] | None:
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("liars_dice", params)

@@ -51,7 +51,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv
 
 import liars
 from liars.rl.pettingzoo import env
@@ -188,7 +188,7 @@ def engine(dice: int, view: bool, since: int = 0) -> Callable[[float], int]:
 
 def openspiel(dice: int, obs: bool) -> Callable[[float], int] | None:
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("liars_dice", {"players": 2, "numdice": dice})
@@ -215,7 +215,7 @@ def openspiel(dice: int, obs: bool) -> Callable[[float], int] | None:
 def openspiel_rl(dice: int) -> Callable[[float], int] | None:
     try:
         import pyspiel
-        from open_spiel.python import rl_environment  # type: ignore[import-untyped]
+        from open_spiel.python import rl_environment
     except ImportError:
         return None
     e = rl_environment.Environment(pyspiel.load_game("liars_dice", {"players": 2, "numdice": dice}))

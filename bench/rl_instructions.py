@@ -123,8 +123,8 @@ def main() -> None:
     # The targets' ratios (the last tree's counts), when their loops were run.
     for d in (1, 5):
         if f"dice{d}" in found and f"engine+view{d}" in found:
-            ratio = found[f"dice{d}"] / found[f"engine+view{d}"]
-            print(f"dice={d}: pettingzoo / engine+tail view {ratio:.2f}x")
+            speed = found[f"dice{d}"] / found[f"engine+view{d}"]
+            print(f"dice={d}: pettingzoo / engine+tail view {speed:.2f}x")
     if "dice1" in found and "openspiel" in found:
         print(f"dice=1: pettingzoo speed / openspiel rl_env {found['openspiel'] / found['dice1']:.2f}")
 

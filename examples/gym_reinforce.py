@@ -9,9 +9,11 @@ MaskablePPO with ``info["action_mask"]``) plugs into the same environment.
 from __future__ import annotations
 
 import argparse
+from typing import cast
 
 import gymnasium
 import numpy as np
+from gymnasium import spaces
 
 import liars.rl.gym  # noqa: F401  (registers liars/*-v0)
 
@@ -20,16 +22,18 @@ ap.add_argument("--episodes", type=int, default=3000)
 ap.add_argument("--games", type=int, default=500, help="evaluation games before and after")
 args = ap.parse_args()
 env = gymnasium.make("liars/LiarsDice-v0", players=2, dice=1, opponents="random")
-n_obs, n_act = env.observation_space.shape[0], env.action_space.n
-weights = np.zeros((n_obs, n_act))
+n_obs = cast(spaces.Box, env.observation_space).shape[0]
+n_act = cast(spaces.Discrete, env.action_space).n
+weights: np.ndarray = np.zeros((n_obs, n_act))
 rng = np.random.default_rng(0)
 
 
 def policy(obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    logits = obs @ weights
+    logits: np.ndarray = obs @ weights
     logits[mask == 0] = -np.inf
     p = np.exp(logits - logits.max())
-    return p / p.sum()
+    probabilities: np.ndarray = p / p.sum()
+    return probabilities
 
 
 def evaluate(episodes: int) -> float:
@@ -40,7 +44,7 @@ def evaluate(episodes: int) -> float:
         while not done:
             a = int(np.argmax(policy(obs, info["action_mask"])))
             obs, reward, done, _, info = env.step(a)
-        won += reward > 0
+        won += cast(float, reward) > 0
     return won / episodes
 
 
@@ -59,5 +63,5 @@ for episode in range(args.episodes):
     for o, a, p in steps:  # grad of log softmax: onehot(a) - p
         g = -p
         g[a] += 1.0
-        weights += 0.05 * reward * np.outer(o, g)
+        weights += 0.05 * cast(float, reward) * np.outer(o, g)
 print(f"after {args.episodes} episodes: wins {evaluate(args.games):.0%} of {args.games}")

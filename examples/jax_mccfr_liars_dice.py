@@ -51,7 +51,8 @@ def info_state(s: Any) -> jax.Array:
     union = mine | theirs
     lowest = union & (~union + jnp.uint32(1))
     opened = (union == 0) | ((lowest & mine) != 0)
-    return ((die * (1 << BIDS) + union.astype(jnp.int32)) * 2 + opened.astype(jnp.int32)).astype(jnp.int32)
+    state_id: jax.Array = (die * (1 << BIDS) + union.astype(jnp.int32)) * 2 + opened.astype(jnp.int32)
+    return state_id.astype(jnp.int32)
 
 
 def regret_matching(r: jax.Array, legal: jax.Array) -> jax.Array:
@@ -84,6 +85,7 @@ def make_iteration(batch: int, epsilon: float = 0.6) -> Any:
             out = (i, mine, sigma, a, sample[a], sigma[a], live, after.rewards[update])
             return jax.lax.cond(live, lambda: after, lambda: s), out
 
+        trace: tuple[jax.Array, ...]
         _, trace = jax.lax.scan(step, s, jax.random.split(key, STEPS))
         return trace
 
@@ -162,7 +164,7 @@ def train(
         elapsed = time.perf_counter() - start
         done = n >= iterations if iterations is not None else elapsed >= seconds
         if done or (iterations is None and elapsed >= next_report):
-            jax.block_until_ready(tables.average)
+            jax.block_until_ready(tables.average)  # type: ignore[no-untyped-call]  # jax leaves it unannotated
             curve.append((games, elapsed, exploitability(to_strategy(np.asarray(tables.average)))))
             print(f"{games:>12,d} games  {elapsed:7.1f} s  exploitability {curve[-1][2]:.4f}", flush=True)
             next_report += report_every

@@ -43,7 +43,8 @@ def win_rate(choose: Callable[[np.ndarray, np.ndarray], int]) -> float:
         while not done:
             obs, reward, done, _, info = env.step(choose(obs, info["action_mask"]))
         won += float(reward) > 0
-    return won / args.games
+    games: int = args.games
+    return won / games
 
 
 rng = np.random.default_rng(args.seed)

@@ -46,7 +46,7 @@ def play(
     game_id: str, players: int, opts: dict[str, Any], lineup: Sequence[bots.Bot], seed: int
 ) -> list[Any]:
     state = liars.make(game_id, players=players, seed=seed, **opts).new_game()
-    played = []
+    played: list[Any] = []
     for step in range(20000):
         if state.over:
             return played

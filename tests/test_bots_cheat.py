@@ -16,6 +16,7 @@ from liars.bots.cheat import Tracker
 from liars.games.cheat import Challenge, CheatState, Pass, Play
 from liars.games.cheat_cards import CODES, known_locations
 from tests.conformance.spec_cheat import hidden_twins
+from tests.typed import some
 
 
 def run(players: int, lineup: list[str], seed: int, **opts: Any) -> CheatState:
@@ -65,7 +66,7 @@ def pos(*hands: str, starter: int = 0, rank: str = "A", **options: Any) -> Cheat
     return state
 
 
-def decide(level: str, state: CheatState) -> Any:
+def decide(level: str, state: liars.State) -> Any:
     s = state.to_act[0]
     return bots.make(level, "cheat", seed=0).act(state.view(s), state.legal_actions(s))
 
@@ -298,8 +299,9 @@ def test_incremental_knowledge_equals_reading_the_whole_view() -> None:
             t.update(state.view(s, since=min(since, full["history_len"])))
             fresh = Tracker(s, players)
             fresh.update(full)
-            assert beliefs(t, full["hand"]) == beliefs(fresh, full["hand"])
-            assert t.located(full["hand"]) == known_locations(full)
+            hand = some(full["hand"])
+            assert beliefs(t, hand) == beliefs(fresh, hand)
+            assert t.located(hand) == known_locations(full)
             assert t.repeats(full) == fresh.repeats(full)
             checked += 1
             state.act(s, bots.checked_act(lineup[s], "bot", full, state.legal_actions(s)))
@@ -323,7 +325,7 @@ def test_a_tail_with_a_gap_starts_again_soundly() -> None:
     t.update(state.view(0, since=k))
     assert t.done == full["history_len"]
     truth = known_locations(full)
-    placed = t.located(full["hand"])
+    placed = t.located(some(full["hand"]))
     assert all(truth[c] == w for c, w in placed.items())
     assert (t.sizes, t.pile) == (full["hand_sizes"], full["pile_size"])  # worked back, then forward
 
@@ -350,19 +352,19 @@ def test_strong_calls_a_rank_claimed_again_without_a_pickup_between() -> None:
     state = pos(" ".join(seat0), " ".join(seat1), " ".join(seat2), starter=0, rank="A")
     strong = bots.make("strong", "cheat", seed=0)
     claims_of_two = 0
-    decisions: list[tuple[int, Any]] = []
+    decisions: list[tuple[str, Any]] = []
     while claims_of_two < 2 or state.view(2)["window"]:
         s = state.to_act[0]
         view = state.view(s)
         if view["window"]:
-            last = view["last_play"]
+            last = some(view["last_play"])
             if s == 2 and last["seat"] == 1:
                 decisions.append((last["rank"], strong.act(view, state.legal_actions(s))))
                 if last["rank"] == "2" and claims_of_two == 2:
                     break
             state.act(s, Pass())
             continue
-        hand, rank = view["hand"], view["required_rank"]
+        hand, rank = some(view["hand"]), view["required_rank"]
         card = next((c for c in hand if c[0] == rank), hand[-1 if s != 0 else 0])
         if s == 0 and card[0] == "2" and rank != "2":
             card = next(c for c in hand if c[0] != "2")  # seat 0 keeps its twos out of the pile

@@ -6,7 +6,7 @@ import itertools
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -343,8 +343,8 @@ def test_strong_plays_the_same_from_tail_views(mode: str) -> None:
     """A bot fed only the new history entries decides exactly as one fed whole views."""
     game = liars.make("liars-dice", players=3, seed=11)
     state = game.new_game()
-    full = bots.make("strong", "liars-dice", seed=2, iterations=20, mode=mode)
-    tail = bots.make("strong", "liars-dice", seed=2, iterations=20, mode=mode)
+    full = cast(ld.StrongDiceBot, bots.make("strong", "liars-dice", seed=2, iterations=20, mode=mode))
+    tail = cast(ld.StrongDiceBot, bots.make("strong", "liars-dice", seed=2, iterations=20, mode=mode))
     others = [bots.make("basic", "liars-dice", seed=s) for s in range(3)]
     seen = 0
     while not state.over:
@@ -396,7 +396,7 @@ def random_position(players: int, options: dict[str, Any], rng: random.Random) -
     return state
 
 
-VARIANTS = [
+VARIANTS: list[dict[str, Any]] = [
     {},
     {"wild_ones": True},
     {"spot_on": True},
@@ -515,7 +515,7 @@ def test_strong_takes_its_settings_from_the_rules_unless_given() -> None:
     assert ld.TUNED[True, False]["belief"] > ld.TUNED[False, False]["belief"]  # wild ones: bids read harder
     # A table of three or more with wild ones credits a seat less before its cups are seen.
     table = position([[1, 2, 3], [4, 5, 6], [2, 2, 3]], 0, [], wild_ones=True)
-    bot = bots.make("strong", "liars-dice", seed=1)
+    bot = cast(ld.StrongDiceBot, bots.make("strong", "liars-dice", seed=1))
     bot.act(table.view(0), table.legal_actions(0))
     assert bot.share_prior == ld.AT_A_TABLE[True, False]["share_prior"] < ld.TUNED[True, False]["share_prior"]
     assert ld.tuned(True, False, 3)["share_prior"] == bot.share_prior

@@ -123,7 +123,7 @@ def test_strong_learns_where_the_other_calls() -> None:
     assert strong.tau == 0.5
     game = liars.make(GAME, seed=3, lives=10)
     state = game.new_game()
-    seats = [strong, NeverCalls()]
+    seats: list[bots.Bot] = [strong, NeverCalls()]
     while not state.over:
         seat = state.to_act[0]
         state.act(seat, bots.checked_act(seats[seat], "x", state.view(seat), state.legal_actions(seat), game))
@@ -145,7 +145,7 @@ def test_strong_starts_afresh_in_a_new_game() -> None:
     strong = lp.StrongBot(seed=5)
     game = liars.make(GAME, seed=8, lives=1)
     state = game.new_game(setup={"starter": 0})
-    seats = [strong, NeverCalls()]
+    seats: list[bots.Bot] = [strong, NeverCalls()]
     while not state.over:
         seat = state.to_act[0]
         state.act(seat, bots.checked_act(seats[seat], "x", state.view(seat), state.legal_actions(seat), game))
@@ -172,7 +172,7 @@ def test_strong_finds_a_caller_that_ignores_rerolls() -> None:
     strong = lp.StrongBot(seed=2)
     game = liars.make(GAME, seed=4, lives=10)
     state = game.new_game()
-    seats = [strong, FreshDice()]
+    seats: list[bots.Bot] = [strong, FreshDice()]
     while not state.over:
         seat = state.to_act[0]
         state.act(seat, bots.checked_act(seats[seat], "x", state.view(seat), state.legal_actions(seat), game))

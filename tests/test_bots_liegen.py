@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -16,9 +17,10 @@ import liars
 from liars import bots
 from liars.bots.liegen import Knowledge, StrongBot
 from liars.bots.liegen_beliefs import LONG_ROUND
-from liars.games.liegen import CARD_INDEX, Accuse, LiegenState, Pass, Play
+from liars.games.liegen import CARD_INDEX, Accuse, LiegenGame, LiegenState, Pass, Play
 from tests.test_liegen_helpers import play, position
 from tests.test_liegen_views import biased_step
+from tests.typed import some
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from gauntlet import liegen as gauntlet
@@ -85,7 +87,7 @@ def test_bots_are_deterministic_for_a_seed(level: str) -> None:
 @pytest.mark.parametrize("level", ["basic", "strong"])
 def test_a_decision_depends_on_the_view_only(level: str) -> None:
     """Two real states that look the same to a seat (other hidden cards) get the same answer."""
-    game = liars.make("liegen", players=4, seed=5)
+    game = cast(LiegenGame, liars.make("liegen", players=4, seed=5))
     state = game.new_game()
     assert isinstance(state, LiegenState)
     rng = random.Random(2)
@@ -106,7 +108,7 @@ def test_a_decision_depends_on_the_view_only(level: str) -> None:
     assert checked > 20
 
 
-def fresh(view: dict[str, Any]) -> dict[str, Any]:
+def fresh(view: Mapping[str, Any]) -> dict[str, Any]:
     return Knowledge(view).beliefs()
 
 
@@ -177,7 +179,7 @@ def test_knowledge_counts_calls_once_per_window() -> None:
     state.act(1, play("KS", "KS"))
     state.act(2, {"type": "pass"})
     state.act(0, {"type": "pass"})
-    state.act(2, play(state.view(2)["hand"][0], "KH"))
+    state.act(2, play(some(state.view(2)["hand"])[0], "KH"))
     k.update(state.view(0, since=1))
     k.update(state.view(0, since=2))
     # Seat 2 passed on seat 1's play (leaving four cards): asked once, never called.
@@ -240,12 +242,12 @@ def test_strong_never_tells_a_provable_lie_when_it_can_follow() -> None:
                 state.act(seat, basic.act(view, legal))
                 continue
             action = strong.act(view, legal)
-            if isinstance(action, Play) and len(view["hand"]) > 1:
+            if isinstance(action, Play) and len(some(view["hand"])) > 1:
                 k = strong.knowledge
                 assert k is not None
-                can = any(k.honest_code(CARD_INDEX[c], k.claim) == c for c in view["hand"] if c != "X")
+                can = any(k.honest_code(CARD_INDEX[c], k.claim) == c for c in some(view["hand"]) if c != "X")
                 if can and action.card != "X":
-                    assert action.announce in view["hand"]
+                    assert action.announce in some(view["hand"])
                     named = [code for _, code, _ in k.trick]
                     assert action.announce == action.card or action.announce not in named
             state.act(seat, action if rng.random() < 0.95 else rng.choice(legal))

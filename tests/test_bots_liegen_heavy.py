@@ -10,12 +10,15 @@ two-card play, and those lies were called.  Strength is measured in bench/
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from liars.bots.liegen import Knowledge, StrongBot
 from liars.bots.liegen_beliefs import HEAVY
 from liars.games.liegen import LiegenState, Play
 from tests.test_liegen_helpers import ACCUSE, PASS, play, position
+from tests.typed import some
 
 HAND = ["AH", "8C", "6D", "8S"]
 CLUB_TRICK = [("KC", "7C"), ("JH", "TC"), ("TS", "6C"), ("7C", "AC")]
@@ -71,10 +74,10 @@ def test_knowledge_counts_small_hands_plays_onto_heavy_piles_apart() -> None:
     k.update(state.view(0))
     assert k.asked[1][0] == 0 and k.asked[2][0] == 1 and k.asked[3][0] == 1
     assert k.heavy_asked == [0, 0, 0, 0]
-    state.act(3, play(state.view(3)["hand"][0], "4S"))
+    state.act(3, play(some(state.view(3)["hand"])[0], "4S"))
     for seat in (0, 1, 2):
         state.act(seat, PASS)
-    state.act(0, play(state.view(0)["hand"][0], "5S"))
+    state.act(0, play(some(state.view(0)["hand"])[0], "5S"))
     for seat in (1, 2, 3):
         state.act(seat, PASS)
     state.act(1, play("3S", "6S"))  # three -> two onto a pile of five: heavy
@@ -139,7 +142,7 @@ def test_one_call_onto_a_heavy_pile_is_enough_to_stop_the_shed() -> None:
 @pytest.mark.parametrize(
     ("name", "bad"), [("heavy_pool", -1), ("heavy_pool", "4"), ("heavy_pool", None), ("joker_weigh", 1)]
 )
-def test_bad_options_are_refused(name: str, bad: object) -> None:
+def test_bad_options_are_refused(name: str, bad: Any) -> None:
     """A negative weight divides by zero in the middle of a game; a flag must be a flag."""
     with pytest.raises(ValueError, match=name):
         StrongBot(**{name: bad})

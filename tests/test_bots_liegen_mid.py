@@ -9,11 +9,14 @@ bench/ (``bench/strength.py --gauntlet -o follow=suit``), never here.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from liars.bots.liegen import Knowledge, StrongBot
 from liars.games.liegen import LiegenState, Play
 from tests.test_liegen_helpers import ACCUSE, PASS, play, position
+from tests.typed import some
 
 HAND = ["2H", "5H", "9H", "4C", "7D"]
 HEARTS = {"2H", "5H", "9H"}
@@ -49,10 +52,10 @@ def test_knowledge_counts_answers_to_plays_that_leave_four() -> None:
     k.update(state.view(0))
     assert k.mid_asked == [0, 0, 1, 1] and k.mid_called == [0, 0, 0, 1]
     assert state.to_act == (3,)  # it was true: seat 3 took the pile and leads
-    state.act(3, play(state.view(3)["hand"][0], "8C"))
+    state.act(3, play(some(state.view(3)["hand"])[0], "8C"))
     for seat in (0, 1, 2):
         state.act(seat, PASS)
-    state.act(0, play(state.view(0)["hand"][0], "9C"))
+    state.act(0, play(some(state.view(0)["hand"])[0], "9C"))
     for seat in (1, 2, 3):
         state.act(seat, PASS)
     state.act(1, play("3S", "TC"))  # four -> three: the small-hand bucket, not this record
@@ -87,7 +90,7 @@ def test_strong_plays_a_heart_from_five_at_a_table_that_calls_plays_that_leave_f
 @pytest.mark.parametrize(
     ("name", "bad"), [("mid_pool", -1), ("mid_pool", "20"), ("mid_asks", 0), ("mid_asks", True)]
 )
-def test_bad_record_weights_are_refused(name: str, bad: object) -> None:
+def test_bad_record_weights_are_refused(name: str, bad: Any) -> None:
     """A negative weight, or none for the table's record, would divide by zero in the middle of a game."""
     with pytest.raises(ValueError, match=name):
         StrongBot(**{name: bad})

@@ -11,11 +11,14 @@ a pile sees its cards in play order.  Strength is measured in bench/
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from liars.bots.liegen import Knowledge, StrongBot
 from liars.games.liegen import Accuse, LiegenState, Pass
 from tests.test_liegen_helpers import ACCUSE, PASS, play, position
+from tests.typed import some
 
 HANDS = {
     0: ["2H", "3H", "9H", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"],
@@ -43,7 +46,7 @@ def test_the_taker_reads_every_big_hand_claim_of_the_pile_it_took() -> None:
     for seat in (2, 3):
         state.act(seat, PASS)
     state.act(0, PASS)
-    hand2 = state.view(2)["hand"]
+    hand2 = some(state.view(2)["hand"])
     heart = next(c for c in hand2 if c.endswith("H"))
     state.act(2, play(heart, "TH"))
     for seat in (3, 0, 1):
@@ -123,7 +126,7 @@ def test_a_lead_is_not_priced_by_the_record() -> None:
         ("shown_prior", "0.2"),
     ],
 )
-def test_bad_reading_options_are_refused(name: str, bad: object) -> None:
+def test_bad_reading_options_are_refused(name: str, bad: Any) -> None:
     """No weight for a seat's own record divides by zero; a negative bar means nothing."""
     with pytest.raises(ValueError, match=name):
         StrongBot(**{name: bad})

@@ -6,11 +6,14 @@ Strength is measured in bench/ (``bench/strength.py --gauntlet -o follow=suit``)
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from liars.bots.liegen import Knowledge, StrongBot
 from liars.games.liegen import Accuse, LiegenState, Pass, Play
 from tests.test_liegen_helpers import ACCUSE, PASS, play, position
+from tests.typed import some
 
 
 def test_knowledge_counts_answers_to_leads_apart() -> None:
@@ -20,13 +23,13 @@ def test_knowledge_counts_answers_to_leads_apart() -> None:
     state.act(1, play("KS", "KS"))  # a lead: the trick was empty
     state.act(2, {"type": "pass"})
     state.act(0, {"type": "pass"})
-    state.act(2, play(state.view(2)["hand"][0], "2S"))  # follows: closes the lead's window
+    state.act(2, play(some(state.view(2)["hand"])[0], "2S"))  # follows: closes the lead's window
     k.update(state.view(0))
     assert k.lead_asked == [0, 0, 1] and k.lead_called == [0, 0, 0]
     assert k.asked[2] == [0, 1]
     state.act(0, {"type": "pass"})
     state.act(1, {"type": "pass"})
-    state.act(0, play(state.view(0)["hand"][0], "3S"))
+    state.act(0, play(some(state.view(0)["hand"])[0], "3S"))
     k.update(state.view(0))
     assert k.lead_asked == [0, 0, 1]  # seat 2's play followed the lead: not a lead
     assert k.asked[1] == [0, 1]
@@ -47,7 +50,7 @@ def test_strong_leads_under_the_name_of_a_suit_it_keeps() -> None:
         assert action.announce[1] in kept
 
 
-def _long_hearts_trick() -> tuple[list[dict[str, str]], list[str]]:
+def _long_hearts_trick() -> tuple[list[dict[str, Any]], list[str]]:
     """Eleven hearts claimed in a row: with six hearts in our hand, hardly any is left to claim."""
     cards = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "2D", "3D", "4D", "5D"]
     claims = ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH"]
@@ -161,7 +164,7 @@ def test_one_card_of_the_suit_is_enough_with_suit_need_one() -> None:
 
 
 @pytest.mark.parametrize("bad", [0, -2, 2.5, "3", True])
-def test_suit_need_below_one_or_not_a_whole_number_is_refused(bad: object) -> None:
+def test_suit_need_below_one_or_not_a_whole_number_is_refused(bad: Any) -> None:
     """It divides the suit count in the plan: 0 would stop a game with ZeroDivisionError mid-play."""
     with pytest.raises(ValueError, match="suit_need"):
         StrongBot(suit_need=bad)

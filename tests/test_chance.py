@@ -10,9 +10,10 @@ import pytest
 import liars
 from liars import IllegalAction
 from liars.chance import ChanceNeeded, Explicit, Script
+from liars.core import game_ids
 from liars.rng import Rng
 
-GAMES = list(liars.game_ids())
+GAMES = list(game_ids())
 
 
 def random_explicit(game_id: str, seed: int, moves: int = 400) -> tuple[Explicit, list[tuple[str, int]]]:

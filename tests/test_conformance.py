@@ -20,7 +20,7 @@ IDS = [f"{s.game_id}-{p}p-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'defaul
 
 def playout(state: liars.State, rng: random.Random, limit: int) -> list[tuple[int, Any]]:
     """Random legal actions until the end; returns what was played."""
-    played = []
+    played: list[tuple[int, Any]] = []
     for _ in range(limit):
         if state.over:
             return played
@@ -125,9 +125,9 @@ def test_illegal_actions_are_rejected_and_change_nothing(
                 assert state.legal_actions(s) == []
                 with pytest.raises(IllegalAction):
                     state.act(s, legal[0])
-            for s in (-1, players, "0", None):
+            for not_a_seat in (-1, players, "0", None):
                 with pytest.raises(IllegalAction):
-                    state.act(s, legal[0])  # type: ignore[arg-type]
+                    state.act(not_a_seat, legal[0])  # type: ignore[arg-type]
             for other in rng.sample(seen, min(len(seen), 8)):
                 if other in legal:
                     continue
@@ -224,9 +224,10 @@ def test_bad_configuration_is_refused(spec: Spec) -> None:
         with pytest.raises(GameConfigError):
             liars.make(spec.game_id, players=players)  # type: ignore[arg-type]
     for opt in info.options:
-        bad = "x" if opt.kind != "choice" else "no-such-choice"
+        bad: Any = "x" if opt.kind != "choice" else "no-such-choice"
         with pytest.raises(GameConfigError, match=opt.name):
             liars.make(spec.game_id, **{opt.name: bad})
+    setup: object
     for setup in ([], "x", {"no_such_key": 1}):
         with pytest.raises(GameConfigError):
             liars.make(spec.game_id).new_game(setup=setup)  # type: ignore[arg-type]
@@ -305,5 +306,5 @@ def test_view_since_is_checked_strictly(spec: Spec) -> None:
         with pytest.raises(ValueError, match="since"):
             state.view(0, since=bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        state.view(0, 1)  # type: ignore[misc]
+        state.view(0, 1)  # type: ignore[call-arg]
     assert state.view(0, since=0) == state.view(0)

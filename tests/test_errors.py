@@ -13,7 +13,7 @@ import json
 import pickle
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -53,7 +53,7 @@ def raised_codes() -> tuple[set[str], list[str]]:
                 else:
                     missing.append(where)
             elif name == "err" and isinstance(code, ast.Constant):  # check_int's chosen class
-                codes.add(code.value)
+                codes.add(cast(str, code.value))
             elif name in CODE_FIRST and isinstance(node.func, ast.Name) and node.args:
                 first = node.args[0]
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
@@ -64,7 +64,7 @@ def raised_codes() -> tuple[set[str], list[str]]:
                 for key, value in zip(node.args[0].keys, node.args[0].values, strict=True):
                     is_code = isinstance(key, ast.Constant) and key.value == "code"
                     if is_code and isinstance(value, ast.Constant):  # a hand-built error frame
-                        codes.add(value.value)
+                        codes.add(cast(str, value.value))
     return codes, missing
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import liars
 from liars import GameConfigError, IllegalAction
 from liars.games.liars_dice import Bid, DiceState, count_face, parse
+from tests.typed import some
 
 
 def bid(q: int, f: int) -> dict[str, Any]:
@@ -495,7 +496,7 @@ def test_legal_mask_row_is_the_legal_mask_shared_between_states() -> None:
     """``legal_mask_row`` is ``legal_mask`` uncopied: equal at every position, loaded ones too, and shared."""
     rng = random.Random(6)
     game = liars.make("liars-dice", players=3, seed=2, dice=2, spot_on=True)
-    rows: dict[tuple[int, int], bytes] = {}
+    rows: dict[tuple[bool, int, int], bytes] = {}
     for g in range(20):
         state = game.new_game(seed=g)
         assert isinstance(state, DiceState)
@@ -509,7 +510,7 @@ def test_legal_mask_row_is_the_legal_mask_shared_between_states() -> None:
                 rows.setdefault(key, row) is row
             )  # one object per dice in play and bid to beat, and the end
             if state.over:
-                assert row == bytes(game.num_actions)
+                assert row == bytes(some(game.num_actions))
                 break
             state.act_id(rng.choice(list(state.legal_ids())))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -23,6 +23,7 @@ from liars.games.liars_dice_poker import (
     best_hand,
     holds,
 )
+from tests.typed import some
 
 GAME = "liars-dice-poker"
 
@@ -70,7 +71,7 @@ def test_metadata_is_the_pinned_api() -> None:
 
 def test_the_claim_order_all_72() -> None:
     order = [2, 3, 4, 5, 6, 1]  # poker order, lowest first
-    expected = [("nothing", ())]
+    expected: list[tuple[str, tuple[int, ...]]] = [("nothing", ())]
     expected += [("pair", (x,)) for x in order]
     expected += [("two_pairs", (x, y)) for i, x in enumerate(order) for y in order[:i]]
     expected += [("three", (x,)) for x in order]
@@ -145,7 +146,7 @@ def test_a_call_on_a_claim_that_fails_costs_the_claimant() -> None:
     s.act(1, claim("three", 2))
     s.act(0, LIAR_A)
     assert s.lives == [5, 4]
-    assert s.view(0)["revealed"]["held"] is False
+    assert some(s.view(0)["revealed"])["held"] is False
     assert s.starter == 1 and s.to_act == (1,)
 
 
@@ -165,14 +166,16 @@ def test_the_match_ends_at_zero_lives() -> None:
 def test_the_first_starter_is_drawn_by_a_roll_off() -> None:
     starters = set()
     for seed in range(40):
-        s = make(seed).new_game()
+        s = cast(PokerState, make(seed).new_game())
         rows = s.rolloff
         assert all(a == b for a, b in rows[:-1]) and rows[-1][0] != rows[-1][1]
         a, b = rows[-1]
         assert s.starter == (0 if a > b else 1)
         starters.add(s.starter)
     assert starters == {0, 1}
-    assert any(len(make(seed).new_game().rolloff) > 1 for seed in range(40))  # ties roll again
+    assert any(
+        len(cast(PokerState, make(seed).new_game()).rolloff) > 1 for seed in range(40)
+    )  # ties roll again
 
 
 # -- the turn structure ------------------------------------------------------------------------
@@ -344,7 +347,7 @@ def test_what_each_seat_and_a_spectator_see() -> None:
     s.act(0, LIAR_A)
     for seat in (0, 1, None):
         v = s.view(seat)
-        assert v["revealed"]["dice"] == new  # after a call, both see the dice
+        assert some(v["revealed"])["dice"] == new  # after a call, both see the dice
         assert v["history"][0]["dice"] == new and v["lives"] == s.lives
 
 
@@ -364,6 +367,7 @@ def test_setup_fixes_the_round_about_to_start() -> None:
     s = make(lives=3).new_game(setup={"lives": [1, 3], "starter": 1, "dice": [6, 1, 1, 2, 2]})
     assert s.view(1)["dice"] == [1, 1, 2, 2, 6] and s.to_act == (1,) and s.view(None)["lives"] == [1, 3]
     assert s.view(None)["rolloff"] == []
+    bad: dict[str, Any]
     for bad in (
         {"lives": [0, 3]},
         {"lives": [4, 3]},

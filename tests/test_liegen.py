@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import pytest
 
 import liars
 from liars import GameConfigError, IllegalAction
-from liars.games.liegen import CODES, Play, parse
+from liars.games.liegen import CODES, LiegenState, Play, parse
 from tests.test_liegen_helpers import ACCUSE, PASS, play, position, total_cards
+from tests.typed import some
 
 DECK = sorted(CODES[:52])
+Seats = tuple[int, ...]  # the accusation window's type, for a cast where mypy narrowed it by ==
 
 
 # -- setup and the deal ---------------------------------------------------------
 @pytest.mark.parametrize("players", range(2, 9))
 def test_deal_gives_every_card_one_at_a_time_from_the_dealers_left(players: int) -> None:
     for dealer in range(players):
-        state = liars.make("liegen", players=players, seed=dealer, first_dealer=dealer).new_game()
+        state = cast(
+            LiegenState, liars.make("liegen", players=players, seed=dealer, first_dealer=dealer).new_game()
+        )
         assert total_cards(state) == DECK and state.pile == []
         sizes = [len(state.hands[(dealer + 1 + k) % players]) for k in range(players)]
         # one at a time clockwise from the dealer's left: the first seats get the odd cards
@@ -28,13 +34,15 @@ def test_deal_gives_every_card_one_at_a_time_from_the_dealers_left(players: int)
 def test_every_round_is_dealt_from_a_freshly_shuffled_deck() -> None:
     # "De Deler ... is verantwoordelijk voor het schudden": the deal depends on the shuffle,
     # at the start of the match and again for every later round.
-    first = {str(liars.make("liegen", players=3, seed=s).new_game().hands) for s in range(6)}
+    first = {
+        str(cast(LiegenState, liars.make("liegen", players=3, seed=s).new_game()).hands) for s in range(6)
+    }
     assert len(first) == 6
     hands = [["2C"], [c for c in CODES[:26] if c != "2C"], list(CODES[26:52])]
     later = set()
     for s in range(6):
         game = liars.make("liegen", players=3, seed=s, target_wins=2)
-        state = game.new_game(setup={"hands": hands, "dealer": 2})
+        state = cast(LiegenState, game.new_game(setup={"hands": hands, "dealer": 2}))
         state.act(0, play("2C", "9H"))
         assert state.round == 2 and total_cards(state) == DECK
         later.add(str(state.hands))
@@ -42,23 +50,23 @@ def test_every_round_is_dealt_from_a_freshly_shuffled_deck() -> None:
 
 
 def test_first_dealer_is_seat_0_by_default_and_must_be_a_seat() -> None:
-    assert liars.make("liegen", players=3, seed=1).new_game().dealer == 0
+    assert cast(LiegenState, liars.make("liegen", players=3, seed=1).new_game()).dealer == 0
     with pytest.raises(GameConfigError, match="first_dealer"):
         liars.make("liegen", players=3, first_dealer=3)
 
 
 def test_jokers_add_two_jokers() -> None:
-    state = liars.make("liegen", players=4, seed=2, jokers=True).new_game()
+    state = cast(LiegenState, liars.make("liegen", players=4, seed=2, jokers=True).new_game())
     assert total_cards(state) == sorted([*DECK, "X", "X"])
-    without = liars.make("liegen", players=4, seed=2).new_game()
+    without = cast(LiegenState, liars.make("liegen", players=4, seed=2).new_game())
     assert "X" not in total_cards(without)
 
 
 def test_setup_is_validated() -> None:
     game = liars.make("liegen", players=2, seed=1)
     good = [list(CODES[:26]), list(CODES[26:52])]
-    assert game.new_game(setup={"hands": good}).dealer == 0
-    bad_setups = [
+    assert cast(LiegenState, game.new_game(setup={"hands": good})).dealer == 0
+    bad_setups: list[dict[str, Any]] = [
         {"hands": [list(CODES[:26]), list(CODES[26:51])]},  # a card missing
         {"hands": [list(CODES[:27]), list(CODES[26:52])]},  # a card twice
         {"hands": [[], list(CODES[:52])]},  # an empty hand
@@ -136,10 +144,10 @@ def test_after_a_card_everyone_else_is_asked_in_play_order_then_the_next_plays()
     with pytest.raises(IllegalAction, match="accuse or pass"):
         state.act(2, play(CODES[state.hands[2][0]], "2H"))
     state.act(2, PASS)
-    assert state.window == (3, 0)
+    assert cast(Seats, state.window) == (3, 0)  # cast: mypy would keep the == narrowing across act()
     state.act(3, PASS)
     state.act(0, PASS)
-    assert state.window == () and state.to_act == (2,)  # the next player plays, following 2C
+    assert cast(Seats, state.window) == () and state.to_act == (2,)  # the next player plays, following 2C
     assert state.view(2)["announcement"] == {"seat": 1, "card": "2C"}
     assert all(a.announce[0] == "2" or a.announce[1] == "C" for a in state.legal_actions(2))
 
@@ -182,7 +190,7 @@ def test_a_true_card_accused_gives_the_pile_to_the_accuser_and_only_the_last_car
     assert sorted(CODES[c] for c in state.hands[0]) == sorted([*before, "4S", "8H"])
     assert [CODES[c] for c in state.hands[2]] == ["2C"] and state.pile == []
     assert state.to_act == (0,)  # the loser of the accusation opens the new trick
-    turned = state.view(1)["turned"]
+    turned = some(state.view(1)["turned"])
     assert turned["card"] == "8H" and turned["taker"] == 0 and turned["lie"] is False
     for seat in (None, 2):  # the rest of the pile goes into the taker's hand unseen by others
         assert "4S" not in str(state.view(seat))
@@ -206,7 +214,7 @@ def test_accuse_next_asks_only_the_next_player() -> None:
             state.act(seat, ACCUSE)
     assert state.to_json() == before
     state.act(2, PASS)
-    assert state.window == () and state.to_act == (2,)  # and now seat 2 plays
+    assert cast(Seats, state.window) == () and state.to_act == (2,)  # and now seat 2 plays
     state.act(2, play(CODES[state.hands[2][0]], "5S"))
     state.act(3, ACCUSE)  # the next player of that card may accuse it
     assert state.pile == []
@@ -242,7 +250,7 @@ def test_the_winner_deals_the_next_round_and_wins_are_counted() -> None:
 def test_the_match_ends_at_target_wins() -> None:
     game = liars.make("liegen", players=2, seed=4, target_wins=3)
     hands = [["2C"], [c for c in CODES[:52] if c != "2C"]]
-    state = game.new_game(setup={"hands": hands, "dealer": 1, "round_wins": [2, 1]})
+    state = cast(LiegenState, game.new_game(setup={"hands": hands, "dealer": 1, "round_wins": [2, 1]}))
     assert state.round == 4
     state.act(0, play("2C", "7D"))
     assert state.over and state.winners == (0,) and state.round_wins == [3, 1]
@@ -268,7 +276,7 @@ def test_the_integer_path_enforces_the_same_rules() -> None:
     with pytest.raises(IllegalAction):
         state.act_id(game.action_id(Play(CODES[state.hands[1][0]], "5D")))  # seat 1 must accuse or pass
     state.act_id(game.action_id(liars.games.liegen.ACCUSE))
-    assert state.to_act == (0,) and state.view(2)["turned"]["lie"] is True
+    assert state.to_act == (0,) and some(state.view(2)["turned"])["lie"] is True
 
 
 # -- the variations ---------------------------------------------------------------
@@ -298,11 +306,11 @@ def test_rank_step_accusation_checks_the_rank_only() -> None:
     state = position(3, {1: ["7S", "2C"]}, follow="rank_step")
     state.act(1, play("7S", "7"))
     state.act(2, ACCUSE)  # a seven of another suit than anyone expected is still a seven
-    assert state.to_act == (2,) and state.view(0)["turned"]["lie"] is False
+    assert state.to_act == (2,) and some(state.view(0)["turned"])["lie"] is False
     state = position(3, {1: ["8S", "2C"]}, follow="rank_step")
     state.act(1, play("8S", "7"))
     state.act(2, ACCUSE)
-    assert state.to_act == (1,) and state.view(0)["turned"]["lie"] is True
+    assert state.to_act == (1,) and some(state.view(0)["turned"])["lie"] is True
 
 
 def test_suit_follow_keeps_the_suit_and_punishes_only_a_wrong_suit() -> None:
@@ -313,11 +321,11 @@ def test_suit_follow_keeps_the_suit_and_punishes_only_a_wrong_suit() -> None:
     state = position(3, {1: ["9H", "2C"]}, follow="suit")
     state.act(1, play("9H", "KH"))  # wrong rank, right suit
     state.act(2, ACCUSE)
-    assert state.to_act == (2,) and state.view(0)["turned"]["lie"] is False  # never punished
+    assert state.to_act == (2,) and some(state.view(0)["turned"])["lie"] is False  # never punished
     state = position(3, {1: ["9S", "2C"]}, follow="suit")
     state.act(1, play("9S", "9H"))  # right rank, wrong suit
     state.act(2, ACCUSE)
-    assert state.to_act == (1,) and state.view(0)["turned"]["lie"] is True
+    assert state.to_act == (1,) and some(state.view(0)["turned"])["lie"] is True
 
 
 def test_rank_or_suit_punishes_any_difference() -> None:
@@ -325,7 +333,7 @@ def test_rank_or_suit_punishes_any_difference() -> None:
         state = position(3, {1: [card, "2C"]})
         state.act(1, play(card, "5H"))
         state.act(2, ACCUSE)
-        assert state.view(0)["turned"]["lie"] is lie
+        assert some(state.view(0)["turned"])["lie"] is lie
         assert state.to_act == ((1,) if lie else (2,))
 
 

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import liars
 from liars import GameConfigError
-from liars.games.liegen import CODES, LiegenState
+from liars.games.liegen import CODES, LiegenGame, LiegenState
 from tests.test_liegen_helpers import ACCUSE, PASS, play, position, sort_codes
+from tests.typed import some
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
     (2, {}),
@@ -38,11 +39,11 @@ def biased_step(state: LiegenState, rng: random.Random, accuse: float = 0.15) ->
 
 
 def test_view_keys_and_hidden_hands() -> None:
-    state = liars.make("liegen", players=4, seed=3).new_game()
+    state = cast(LiegenState, liars.make("liegen", players=4, seed=3).new_game())
     view = state.view(2)
     for key in ("hand", "hand_sizes", "pile_size", "announcement", "dealer", "round_wins", "turned"):
         assert key in view
-    assert view["hand"] == [CODES[c] for c in state.hands[2]] == sort_codes(view["hand"])
+    assert view["hand"] == [CODES[c] for c in state.hands[2]] == sort_codes(some(view["hand"]))
     assert view["hand_sizes"] == [13, 13, 13, 13] and view["pile_size"] == 0
     assert view["announcement"] is None and view["turned"] is None and view["round_wins"] == [0] * 4
     assert view["history"] == [{"type": "deal", "round": 1, "dealer": 0}]
@@ -61,7 +62,7 @@ def test_history_shows_a_played_card_only_to_its_player_and_the_taken_pile_only_
     hidden = CODES[state.pile[-1]]
     state.act(0, PASS)
     state.act(1, ACCUSE)
-    taker = state.view(0)["turned"]["taker"]
+    taker = some(state.view(0)["turned"])["taker"]
     for seat in (None, 0, 1, 2):
         hist = state.view(seat)["history"]
         plays = [e for e in hist if e["type"] == "play"]
@@ -80,8 +81,8 @@ def test_history_shows_a_played_card_only_to_its_player_and_the_taken_pile_only_
 def test_sampled_states_reproduce_the_view(players: int, opts: dict[str, Any]) -> None:
     rng = random.Random(players)
     for seed in range(6):
-        game = liars.make("liegen", players=players, seed=seed, **opts)
-        state = game.new_game()
+        game = cast(LiegenGame, liars.make("liegen", players=players, seed=seed, **opts))
+        state = cast(LiegenState, game.new_game())
         steps = rng.randrange(0, 120)
         for _ in range(steps):
             if state.over:

@@ -6,7 +6,7 @@ import copy
 import json
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -14,6 +14,7 @@ import liars
 from liars import GameConfigError, IllegalAction
 from liars.games.love_letter import LoveState, Play, parse
 from liars.games.love_letter_cards import DECK
+from tests.typed import some
 
 JSON = dict[str, Any]
 
@@ -103,7 +104,7 @@ def test_action_forms() -> None:
         assert parse(str(act)) == act
     assert [liars.make("love-letter", players=n).num_actions for n in (2, 3, 4)] == [44, 62, 80]
     game = liars.make("love-letter", players=4)
-    assert all(game.action_id(game.action_from_id(i)) == i for i in range(game.num_actions))
+    assert all(game.action_id(game.action_from_id(i)) == i for i in range(some(game.num_actions)))
     assert game.action_id(a.to_json()) == game.action_id(a)
     with pytest.raises(IllegalAction):
         parse("6@2=5")
@@ -611,7 +612,7 @@ def _refused_save(data: JSON) -> str:
 
 
 def test_a_save_records_every_rounds_deal_and_loads_by_replaying_it() -> None:
-    state = liars.make("love-letter", players=3, seed=4, target_wins=2).new_game()
+    state = cast(LoveState, liars.make("love-letter", players=3, seed=4, target_wins=2).new_game())
     rng = random.Random(4)
     while state.round < 3 and not state.over:
         state.act_id(rng.choice(state.legal_ids()))

@@ -12,6 +12,7 @@ import liars
 from liars.games.love_letter import LoveState, Play
 from liars.games.love_letter_cards import DECK, SECRET_KEYS
 from tests.test_love_letter import play, position, start
+from tests.typed import some
 
 
 def positions(seed: int, players: int, count: int) -> list[LoveState]:
@@ -117,7 +118,7 @@ def test_views_are_copies() -> None:
     play(state, "7", 1)
     before = state.to_json()
     view = state.view(0)
-    view["hand"].append("K")
+    some(view["hand"]).append("K")
     view["played"][0].append("K")
     view["known"]["2"] = "K"
     view["history"][-1]["seen"] = "K"

@@ -8,12 +8,14 @@ encoder that sets a wrong cell, or misses one, fails.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import numpy as np
 import pytest
 
 import liars
+from liars.games.liars_dice import DiceState
 from liars.rl import encoder
 
 FACES = 6
@@ -21,7 +23,7 @@ FACES = 6
 
 def expected_dice(view: dict[str, Any], n: int, d: int) -> np.ndarray:
     """The Liar's Dice layout of docs/rl.md, one field at a time."""
-    me = view["seat"]
+    me: int = view["seat"]
     b = FACES * n * d
     fields: dict[str, np.ndarray] = {}
 
@@ -38,7 +40,8 @@ def expected_dice(view: dict[str, Any], n: int, d: int) -> np.ndarray:
         return [1.0 if i == k else 0.0 for k in range(size)]
 
     def index(bid: dict[str, Any]) -> int:
-        return (bid["quantity"] - 1) * FACES + bid["face"] - 1
+        at: int = (bid["quantity"] - 1) * FACES + bid["face"] - 1
+        return at
 
     fields["my_dice"] = np.array(cup(view["dice"] or []))
     counts = [0] * n
@@ -121,7 +124,7 @@ def test_liars_dice_vector_is_the_documented_layout(opts: dict[str, Any]) -> Non
 def _dice_views(game: liars.Game, games: int, seed: int) -> list[dict[str, Any]]:
     """Every seat's view at every position of ``games`` random games (the encoder's cache sees them all)."""
     rng = random.Random(seed)
-    views = []
+    views: list[dict[str, Any]] = []
     for g in range(games):
         state = game.new_game(seed=g)
         while True:
@@ -173,7 +176,7 @@ def test_dice_vector_follows_a_view_changed_after_it_was_encoded() -> None:
     assert all(view["revealed"]["dice"])  # both cups were lifted (neither seat is out yet)
     rev = view["revealed"]
     np.testing.assert_array_equal(enc.observe(view), expected_dice(view, 2, 3))
-    edits = [
+    edits: list[Callable[[], object]] = [
         lambda: rev["dice"][0].append(6) if len(rev["dice"][0]) < 3 else rev["dice"][0].pop(),
         lambda: rev["dice"][1].__setitem__(0, 1 + rev["dice"][1][0] % 6),
         lambda: rev.__setitem__("caller", 1 - rev["caller"]),
@@ -222,12 +225,13 @@ def test_pettingzoo_dice_vectors_follow_rounds_and_swapped_states(opts: dict[str
         e.reset()
         while e.agents:
             obs, _, term, trunc, _ = e.last()
+            assert obs is not None  # last() observes
             if term or trunc:
                 e.step(None)
                 continue
             check()
-            mine = e.state_obj
-            other = other_game.new_game(seed=g)
+            mine = cast(DiceState, e.state_obj)
+            other = cast(DiceState, other_game.new_game(seed=g))
             while len(other.history) < len(mine.history) and not other.over:
                 other.act_id(rng.choice(list(other.legal_ids())))
             if not other.over and len(other.history) == len(mine.history):

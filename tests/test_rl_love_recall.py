@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-untyped]
+import pyspiel
 import pytest
 
 import liars

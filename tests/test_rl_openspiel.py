@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-untyped]
+import pyspiel
 import pytest
 
 import liars

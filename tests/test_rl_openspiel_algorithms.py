@@ -15,10 +15,10 @@ import sys
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-untyped]
+import pyspiel
 import pytest
-from open_spiel.python import policy as policy_lib  # type: ignore[import-untyped]
-from open_spiel.python.algorithms import (  # type: ignore[import-untyped]
+from open_spiel.python import policy as policy_lib
+from open_spiel.python.algorithms import (
     best_response,
     evaluate_bots,
     expected_game_score,

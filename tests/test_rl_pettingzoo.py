@@ -47,6 +47,7 @@ def random_steps(e: LiarsEnv, rng: random.Random, steps: int) -> Any:
             e.reset()
         agent = e.agent_selection
         obs, _, term, trunc, _ = e.last()
+        assert obs is not None  # last() observes
         if term or trunc:
             e.step(None)
             continue
@@ -81,6 +82,7 @@ def test_dice_masks_are_fresh_arrays_of_their_own() -> None:
         while e.agents:
             agent = e.agent_selection
             obs, _, term, trunc, _ = e.last()
+            assert obs is not None  # last() observes
             if term or trunc:
                 e.step(None)
                 continue
@@ -118,6 +120,7 @@ def test_rewards_are_zero_sum_and_go_to_the_winner() -> None:
         while e.agents:
             agent = e.agent_selection
             obs, _, term, trunc, _ = e.last()
+            assert obs is not None  # last() observes
             if term or trunc:
                 total[agent] = e._cumulative_rewards[agent]
                 e.step(None)
@@ -232,10 +235,10 @@ def test_final_observations_are_built_when_read_and_are_the_final_positions(
     built = 0
     observe = e._observe
 
-    def counting(*args: Any) -> Any:
+    def counting(*args: Any, **kwargs: Any) -> Any:
         nonlocal built
         built += 1
-        return observe(*args)
+        return observe(*args, **kwargs)
 
     e._observe = counting  # type: ignore[method-assign]
     finals: list[tuple[Any, dict[str, Any]]] = []
@@ -245,6 +248,7 @@ def test_final_observations_are_built_when_read_and_are_the_final_positions(
             agent = e.agent_selection
             before = built
             obs, _, term, trunc, _ = e.last()
+            assert obs is not None  # last() observes
             if term or trunc:
                 assert built == before  # last() built nothing
                 finals.append((obs, e.observe(agent)))  # the eager observation, as a reference

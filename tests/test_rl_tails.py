@@ -74,6 +74,7 @@ def test_pettingzoo_observations_are_those_of_the_full_view(game_id: str, opts: 
         steps = 0
         while e.agents:
             obs, _, term, trunc, _ = e.last()
+            assert obs is not None  # last() observes
             seat = e.agent_seat[e.agent_selection]
             if steps < 60 or steps % 401 == 0:  # a full view costs the whole history
                 full = e.state_obj.view(seat)

@@ -71,7 +71,7 @@ def test_payoffs_match_the_engine(wild_ones: bool) -> None:
         for _ in range(60):
             i, j = rng.randrange(rnd.sizes[0]), rng.randrange(rnd.sizes[1])
             opener = rng.randrange(2)
-            dice = [[], []]
+            dice: list[list[int]] = [[], []]
             dice[opener], dice[1 - opener] = list(rnd.hands[0][i]), list(rnd.hands[1][j])
             state = game.new_game(setup={"dice": dice, "opener": opener})
             bids, last = random_round(rng, rnd)

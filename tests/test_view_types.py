@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import liars
-from liars.core import State, View
+from liars.core import State, View, game_ids
 
 
 def view_type(game_id: str) -> Any:
@@ -42,7 +42,7 @@ def fits(value: Any, hint: Any) -> bool:
     return isinstance(value, hint)
 
 
-@pytest.mark.parametrize("game_id", liars.game_ids())
+@pytest.mark.parametrize("game_id", game_ids())
 def test_views_hold_exactly_their_typed_keys(game_id: str) -> None:
     vt = view_type(game_id)
     assert issubclass(vt, dict) and set(View.__required_keys__) <= vt.__required_keys__

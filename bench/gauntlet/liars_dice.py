@@ -63,7 +63,8 @@ def smallest(bid: Mapping[str, Any] | None, face: int) -> int:
     """The smallest quantity of ``face`` that beats ``bid``."""
     if bid is None:
         return 1
-    return bid["quantity"] + (0 if face > bid["face"] else 1)
+    quantity: int = bid["quantity"]
+    return quantity + (0 if face > bid["face"] else 1)
 
 
 class _Style:

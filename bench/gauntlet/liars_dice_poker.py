@@ -36,7 +36,8 @@ def chance(kept: tuple[int, ...], claim: int) -> float:
     """Chance that ``kept`` plus fresh dice for the rest hold ``claim`` (every roll counted)."""
     n = 5 - len(kept)
     hits = sum(1 for r in product(range(1, 7), repeat=n) if BEST[tuple(sorted(kept + r))] >= claim)
-    return hits / 6**n
+    rolls: int = 6**n
+    return hits / rolls
 
 
 def likely(passed: Sequence[int] | None, rerolled: int, claim: int) -> float:

@@ -61,7 +61,8 @@ def dice_view(cups: list[list[int]], bids: list[tuple[int, int]], **opts: Any) -
     state = game.new_game(setup={"dice": cups, "opener": 0})
     for q, f in bids:
         state.act(state.to_act[0], {"type": "bid", "quantity": q, "face": f})
-    return state.view(state.to_act[0])
+    view: dict[str, Any] = state.view(state.to_act[0])
+    return view
 
 
 def test_a_hopeless_bid_is_called_and_the_reason_says_why() -> None:

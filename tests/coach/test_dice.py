@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -12,6 +12,7 @@ import liars
 from liars import GameConfigError
 from liars.bots.liars_dice import Beliefs, Knowledge, tuned
 from liars.coach import dice, odds
+from liars.games.liars_dice import DiceGame
 
 
 def position(
@@ -35,7 +36,8 @@ def brute_exact(mine: list[int], unseen: int, q: int, f: int, wild: bool, exact:
     for rest in itertools.product(range(1, 7), repeat=unseen):
         n = counts_for(f, mine, wild) + counts_for(f, rest, wild)
         hits += n == q if exact else n >= q
-    return hits / 6**unseen
+    ways: int = 6**unseen
+    return hits / ways
 
 
 def brute_adjusted(view: dict[str, Any], q: int, f: int, wild: bool, spot: bool) -> float:
@@ -116,7 +118,7 @@ def test_before_the_first_bid_there_is_nothing_to_judge_but_every_opening_is_pri
 
 def test_the_exact_odds_agree_with_the_engines_own_sampling() -> None:
     """A larger table than enumeration reaches: sample_state's uniform cups, counted by the engine's rule."""
-    game = liars.make("liars-dice", players=4, seed=11, wild_ones=True)
+    game = cast(DiceGame, liars.make("liars-dice", players=4, seed=11, wild_ones=True))
     state = game.new_game()
     for _ in range(3):
         legal = state.legal_actions(state.to_act[0])

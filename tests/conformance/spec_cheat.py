@@ -42,7 +42,8 @@ def own_secret(view: JSON, setup: JSON, seat: int) -> bool:
 
 
 def reveals(action: JSON) -> bool:
-    return action["type"] == "challenge"
+    kind: str = action["type"]
+    return kind == "challenge"
 
 
 MALFORMED: list[Any] = [

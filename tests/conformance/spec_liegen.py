@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from liars.games.liegen import CARD_INDEX, CODES, RANKS
+from liars.games.cheat_cards import RANKS
+from liars.games.liegen import CARD_INDEX, CODES
 
 from . import JSON, Spec
 
@@ -46,7 +47,8 @@ def own_secret(view: JSON, setup: JSON, seat: int) -> bool:
 
 
 def reveals(action: JSON) -> bool:
-    return action["type"] == "accuse"
+    kind: str = action["type"]
+    return kind == "accuse"
 
 
 MALFORMED: list[Any] = [

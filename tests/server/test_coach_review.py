@@ -3,13 +3,16 @@ and log, sent to that seat only; refused before the end, to spectators and where
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import liars
 from liars.coach.review import review
 
 from .conftest import Player, Server
 from .test_coach import drain
+
+Frames = Callable[[dict[str, Any]], bool]  # a test on the frames a player reads
 
 SEED = 2  # a deal on which seat 0's policy below gives two decisions the strong bot would not take
 
@@ -52,8 +55,8 @@ def finished_table(server: Server, **settings: Any) -> tuple[str, Player, Player
         action = policy(seat, mover.last_view["legal"])
         mover.act(action)
         moves.append((seat, action))
-        for p in players:
-            p.until(lambda f, after=seq: f["type"] == "view" and f["seq"] > after)
+        for p in players:  # (cast: mypy cannot infer the type of a lambda with a default)
+            p.until(cast(Frames, lambda f, after=seq: f["type"] == "view" and f["seq"] > after))
     return out["table"], players[0], players[1], moves
 
 

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeAlias
 
 import pexpect
 
@@ -23,6 +24,10 @@ from liars.terminal.words import read_card
 LIARS = str(Path(sys.executable).with_name("liars"))
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 PROMPT = r"\n(?:\x1b\[[0-9;]*m)*> "  # the move prompt, styled or not
+# One pattern of a list for ``expect`` (the union pexpect's stubs take: a list must match it exactly).
+Expected: TypeAlias = (
+    re.Pattern[str] | re.Pattern[bytes] | str | bytes | type[pexpect.EOF] | type[pexpect.TIMEOUT]
+)
 
 
 def spawn(
@@ -31,7 +36,7 @@ def spawn(
     color: bool = False,
     timeout: int = 60,
     preexec_fn: Callable[[], None] | None = None,
-) -> pexpect.spawn:
+) -> pexpect.spawn[str]:
     env = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8", PYTHONIOENCODING="utf-8")
     env.pop("LANGUAGE", None)
     env["TERM"] = "xterm-256color" if color else "dumb"
@@ -49,7 +54,9 @@ def spawn(
     )
 
 
-def clean(text: str) -> str:
+def clean(text: str | None) -> str:
+    """The text without styles and carriage returns (``child.before``: set by every ``expect``)."""
+    assert text is not None
     return ANSI.sub("", text).replace("\r", "")
 
 
@@ -66,7 +73,7 @@ class Run:
 
 
 def play(
-    child: pexpect.spawn,
+    child: pexpect.spawn[str],
     lang: str,
     answer: Callable[[str, int], str],
     window: Callable[[int], str] = lambda n: "",
@@ -87,7 +94,7 @@ def play(
     run = Run()
     tries = 0
     agains = files = 0
-    patterns = [
+    patterns: list[Expected] = [
         re.escape(again_prompt),
         r"\[[yj]/N\] ",
         PROMPT,

@@ -9,6 +9,7 @@ call and accept words, re-rolls by value.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,7 @@ CALL = {"nb": "Løgner!", "nl": "je liegt", "en": "liar"}
 ACCEPT = {"nb": "godta", "nl": "ik geloof je", "en": "a"}
 
 
-def poker_answer(lang: str):
+def poker_answer(lang: str) -> Callable[[str, int], str]:
     """Accept every other claim (re-roll a die, or keep all), call the rest; claim as the prompt suggests."""
     count = {"answers": 0}
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pexpect
@@ -18,13 +19,14 @@ from liars.terminal import i18n
 from liars.terminal.i18n import _, game_name
 from liars.terminal.loop import load_saved
 from liars.terminal.words import faces
+from tests.typed import some
 
 from .drive import Run, clean, code, hand, play, spawn
 
 LANGS = ("nb", "nl", "en")
 
 
-def dice_answer(lang: str):
+def dice_answer(lang: str) -> Callable[[str, int], str]:
     """Open with the lowest bid, in words the first time; otherwise call liar (in this language's word)."""
     call = {"nb": "løgn", "nl": "lieg", "en": "liar"}[lang]
 
@@ -42,7 +44,7 @@ def cheat_answer(screen: str, tries: int) -> str:
     return str(1 + tries)
 
 
-def liegen_answer(lang: str):
+def liegen_answer(lang: str) -> Callable[[str, int], str]:
     def answer(screen: str, tries: int) -> str:
         i18n.use(lang)
         cards = [code(c) for c in hand(screen, _("Your hand: {cards}").split("{")[0])]
@@ -51,7 +53,7 @@ def liegen_answer(lang: str):
         new = screen.rfind(_("A new trick: announce any card."))
         if new > at or at < 0:
             return "1"
-        last = code(re.search(r"\((\S+)\)", screen[at:]).group(1))
+        last = code(some(re.search(r"\((\S+)\)", screen[at:])).group(1))
         for i, c in enumerate(cards, 1):
             if c[0] == last[0] or c[1] == last[1]:
                 return str(i)  # the card alone: the truth

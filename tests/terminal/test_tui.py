@@ -158,7 +158,8 @@ class Person:
         return self.app.human
 
     def view(self) -> dict[str, Any]:
-        return self.app.table.state.view(self.seat)
+        view: dict[str, Any] = self.app.table.state.view(self.seat)
+        return view
 
     def legal(self) -> list[Any]:
         return self.app.table.state.legal_actions(self.seat)

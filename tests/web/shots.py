@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import ViewportSize, sync_playwright
 
 from .conftest import ARGS, CHROMIUM, WebServer
 from .helpers import create_table, step
@@ -27,7 +27,10 @@ GAMES: list[tuple[str, int, dict[str, Any], int, int]] = [
     ("love-letter", 3, {"target_wins": 3}, 1, 4),
     ("liars-dice-poker", 2, {}, 2, 3),
 ]
-SIZES = {"phone": {"width": 360, "height": 640}, "desktop": {"width": 1280, "height": 800}}
+SIZES: dict[str, ViewportSize] = {
+    "phone": {"width": 360, "height": 640},
+    "desktop": {"width": 1280, "height": 800},
+}
 
 
 def play_a_little(page: Any, moves: int, max_pick: int, claim_picker: bool = False) -> None:

@@ -319,8 +319,9 @@ def test_a_player_who_left_shows_with_the_grace_countdown(web: Any, contexts: li
         "() => /takes over in \\d+ s/"
         ".test(document.querySelector('.seat[data-seat=\"1\"] .grace')?.textContent)"
     )
-    left = int(re.search(r"in (\d+) s", tag.inner_text()).group(1))
-    assert 0 < left <= 30
+    found = re.search(r"in (\d+) s", tag.inner_text())
+    assert found is not None, tag.inner_text()
+    assert 0 < int(found.group(1)) <= 30
 
 
 def test_the_join_page_shows_the_game_and_options_and_long_names_fit(web: Any, contexts: list[Any]) -> None:
