@@ -60,6 +60,46 @@ def clean(text: str | None) -> str:
     return ANSI.sub("", text).replace("\r", "")
 
 
+def ctrl_c(child: pexpect.spawn[str], expected: str) -> None:
+    """Press Ctrl-C and wait for ``expected``; if it never comes, fail with the game's signal state.
+
+    Why: a Ctrl-C that the game never answered has been seen now and then in full runs of the
+    suite, never in a test run alone, and two fixes (BLAS threads, an inherited mask) did not end
+    it.  The report says, per thread, what was blocked, pending and ignored, and whether the game
+    was the terminal's foreground: the evidence those fixes had to guess at.
+    """
+    child.sendintr()
+    try:
+        child.expect_exact(expected)
+    except pexpect.TIMEOUT:
+        screen = clean(child.before)[-300:]
+        raise AssertionError(
+            f"Ctrl-C was not answered with {expected!r}\n{signal_report(child)}\nscreen: {screen!r}"
+        ) from None
+
+
+def signal_report(child: pexpect.spawn[str]) -> str:
+    """Each thread of ``child``: its state, signals pending, blocked, ignored and caught (Linux)."""
+    pid = child.pid
+    if pid is None:
+        return "no process"
+    lines = []
+    try:
+        lines.append(f"pgrp {os.getpgid(pid)}, terminal foreground {os.tcgetpgrp(child.child_fd)}")
+    except OSError as exc:
+        lines.append(f"process groups unreadable: {exc}")
+    keys = ("State", "SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt")
+    for task in sorted(Path(f"/proc/{pid}/task").glob("*")):
+        try:
+            status = (task / "status").read_text().splitlines()
+            wchan = (task / "wchan").read_text()
+        except OSError:
+            continue
+        fields = " ".join(line.replace("\t", "") for line in status if line.startswith(keys))
+        lines.append(f"thread {task.name}: {fields} wchan:{wchan}")
+    return "\n".join(lines)
+
+
 @dataclass
 class Run:
     """What happened in one driven game."""

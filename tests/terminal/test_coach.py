@@ -22,7 +22,7 @@ from liars.terminal.games import ui_for
 from liars.terminal.i18n import _
 from liars.terminal.loop import Table
 
-from .drive import PROMPT, clean, spawn
+from .drive import PROMPT, clean, ctrl_c, spawn
 from .test_tui import Person, drive, table_app
 
 NAMES = ["You", "Robot 1", "Robot 2"]
@@ -134,8 +134,7 @@ def test_the_line_mode_switch_through_a_terminal() -> None:
     child.sendline("?")
     child.expect(PROMPT)
     assert coach.hint() in " ".join(clean(child.before).split())
-    child.sendintr()
-    child.expect_exact(_("Save the game? File name (Enter = don't save): "))
+    ctrl_c(child, _("Save the game? File name (Enter = don't save): "))
     child.sendline("")
     child.expect(pexpect.EOF)
     child.close()

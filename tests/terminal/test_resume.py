@@ -15,7 +15,7 @@ from liars.terminal import i18n
 from liars.terminal.i18n import _
 from liars.terminal.loop import load_saved
 
-from .drive import clean, play, spawn
+from .drive import clean, ctrl_c, play, spawn
 from .test_pty import dice_answer
 
 GAME = ["play", "liars-dice", "--dice", "2", "--players", "3", "--bots", "random", "--delay", "0"]
@@ -26,8 +26,7 @@ def leave_halfway(save: Path, lang: str) -> None:
     i18n.use(lang)
     child = spawn([*GAME, "--seed", "6", "--lang", lang, "--save", str(save)])
     child.expect(r"\n> ")
-    child.sendintr()
-    child.expect_exact(_("Save the game to {path}? [Y/n] ").format(path=save)[:20])
+    ctrl_c(child, _("Save the game to {path}? [Y/n] ").format(path=save)[:20])
     child.sendline("")
     child.expect(pexpect.EOF)
     child.close()
