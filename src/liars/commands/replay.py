@@ -10,7 +10,7 @@ def run(args: argparse.Namespace) -> int:
 
     from rich.console import Console
 
-    from ..terminal import i18n
+    from ..terminal import i18n, keyboard
     from ..terminal.games import ui_for
     from ..terminal.loop import Quit, read_saved, replay
 
@@ -20,7 +20,8 @@ def run(args: argparse.Namespace) -> int:
     if seat is None:
         seat = data.get("human") if isinstance(data, dict) and isinstance(data.get("human"), int) else 0
     try:
-        return replay(Console(highlight=False), text, ui_for, seat, args.delay)
+        with keyboard.guard():  # Ctrl-C between steps, never inside one
+            return replay(Console(highlight=False), text, ui_for, seat, args.delay)
     except (KeyboardInterrupt, Quit):
         return 130
 

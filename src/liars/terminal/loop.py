@@ -14,7 +14,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +27,7 @@ from .. import IllegalAction, State, make
 from ..bots import Bot, action_bound, checked_act
 from ..core import load
 from ..errors import usage_error
-from . import coach, screens
+from . import coach, keyboard, screens
 from .i18n import _, game_name
 from .refusals import refusal
 from .ui import NO, YES, GameUI, InputError
@@ -87,6 +86,7 @@ class Table:
     def say(self, *lines: str, style: str = "") -> None:
         """Print lines as they are (no markup: a card like [5] stays itself)."""
         for line in lines:
+            keyboard.check()  # a safe point for Ctrl-C: between lines, never inside a print
             self.console.print(Text(line, style=style))
 
     def narrate(self, pause: bool = True) -> int:
@@ -106,7 +106,7 @@ class Table:
                 self.say(line)
             told += len(lines)
             if lines and pause and self.delay:
-                time.sleep(self.delay)
+                keyboard.pause(self.delay)
             if (
                 pause
                 and self.delay
@@ -179,7 +179,7 @@ class Table:
         try:
             if self.ask is not None:
                 return self.ask(prompt)
-            return self.console.input(Text(prompt, style="bold"))
+            return keyboard.read_line(self.console, Text(prompt, style="bold"))
         except EOFError:
             raise Quit from None
 
@@ -192,6 +192,7 @@ class Table:
         """
         self.narrate()
         while not self.state.over:
+            keyboard.check()  # a Ctrl-C during a bot's move: acted on once the move is made
             if self.at_bound:
                 self.say(
                     _(
@@ -411,7 +412,7 @@ def replay(
             if table.read(_("[{i}/{n}] Enter = next, q = quit ").format(i=i, n=len(moves))).strip() == "q":
                 return 0
         elif delay:
-            time.sleep(delay)
+            keyboard.pause(delay)
         # One step is the moves up to the first that tells something: a pass that shows
         # nothing (a challenge window let go) belongs with what follows it.
         while i < len(moves):

@@ -16,7 +16,7 @@ from rich.text import Text
 from .. import GAME_IDS, GameConfigError, State, make
 from ..bots import load as load_bot
 from ..errors import usage_error
-from . import i18n, setup
+from . import i18n, keyboard, setup
 from .games import ui_for
 from .i18n import _, game_name, ngettext
 from .loop import Quit, Table, load_saved, numbered_path, offer_save, os_reason, play_again, save, unwritable
@@ -84,42 +84,44 @@ def run(args: argparse.Namespace, human: bool) -> int:
                 return code
             seed += 1
             continue
-        console.print(Rule(Text(game_name(game.id), style="bold")))
-        who = ", ".join(
-            f"{names[s]} ({setup.level_word(lvl)})" for s, lvl in zip(bot_seats, levels, strict=True)
-        )
-        console.print(Text(_("Players: {players}. Seed {seed}.").format(players=who, seed=seed)))
-        if human:
-            console.print(Text(_("Type ? for help, Ctrl-C to leave.")))
-        if path and number > 1:
-            console.print(Text(_("This game will be saved to {path}.").format(path=path)))
-        table = Table(game.new_game(), ui, bots, me, console, delay=delay)
-        if resumed is not None and number == 1:
-            table.state, table.moves = resumed[0], [(s, a) for s, a in resumed[1].get("moves") or []]
-            table.seen = len(ui.events(table.state.view(me)))  # told already, in the game that was saved
-            console.print(
-                Text(
-                    ngettext(
-                        "Continuing {file}: {n} move so far.",
-                        "Continuing {file}: {n} moves so far.",
-                        len(table.moves),
-                    ).format(file=args.load, n=len(table.moves))
-                )
+        with keyboard.guard():  # Ctrl-C acted on between moves, never inside one (see keyboard)
+            console.print(Rule(Text(game_name(game.id), style="bold")))
+            who = ", ".join(
+                f"{names[s]} ({setup.level_word(lvl)})" for s, lvl in zip(bot_seats, levels, strict=True)
             )
-        saved = False
-        try:
-            table.run()
-            table.finish()
-            if path:
-                # A file that could not be written (the disk filled up, the folder went away):
-                # say so and ask for another name rather than lose the game.
-                saved = save(table, path) or offer_save(table, None)
-            if not human or not play_again(table):
-                return 0
-        except (KeyboardInterrupt, Quit) as exc:
-            if not saved:  # a finished game with --save is saved already
-                offer_save(table, path)
-            return 130 if isinstance(exc, KeyboardInterrupt) else 0  # Ctrl-D / closed input: a plain exit
+            console.print(Text(_("Players: {players}. Seed {seed}.").format(players=who, seed=seed)))
+            if human:
+                console.print(Text(_("Type ? for help, Ctrl-C to leave.")))
+            if path and number > 1:
+                console.print(Text(_("This game will be saved to {path}.").format(path=path)))
+            table = Table(game.new_game(), ui, bots, me, console, delay=delay)
+            if resumed is not None and number == 1:
+                table.state, table.moves = resumed[0], [(s, a) for s, a in resumed[1].get("moves") or []]
+                table.seen = len(ui.events(table.state.view(me)))  # told already, in the game that was saved
+                console.print(
+                    Text(
+                        ngettext(
+                            "Continuing {file}: {n} move so far.",
+                            "Continuing {file}: {n} moves so far.",
+                            len(table.moves),
+                        ).format(file=args.load, n=len(table.moves))
+                    )
+                )
+            saved = False
+            try:
+                table.run()
+                table.finish()
+                if path:
+                    # A file that could not be written (the disk filled up, the folder went away):
+                    # say so and ask for another name rather than lose the game.
+                    saved = save(table, path) or offer_save(table, None)
+                if not human or not play_again(table):
+                    return 0
+            except (KeyboardInterrupt, Quit) as exc:
+                if not saved:  # a finished game with --save is saved already
+                    offer_save(table, path)
+                # Ctrl-D or closed input: a plain exit
+                return 130 if isinstance(exc, KeyboardInterrupt) else 0
         seed += 1
 
 
