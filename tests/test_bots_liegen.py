@@ -9,7 +9,7 @@ import random
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
@@ -17,7 +17,7 @@ import liars
 from liars import bots
 from liars.bots.liegen import Knowledge, StrongBot
 from liars.bots.liegen_beliefs import LONG_ROUND
-from liars.games.liegen import CARD_INDEX, Accuse, LiegenGame, LiegenState, Pass, Play
+from liars.games.liegen import CARD_INDEX, Accuse, LiegenState, Pass, Play
 from tests.test_liegen_helpers import play, position
 from tests.test_liegen_views import biased_step
 from tests.typed import some
@@ -87,7 +87,7 @@ def test_bots_are_deterministic_for_a_seed(level: str) -> None:
 @pytest.mark.parametrize("level", ["basic", "strong"])
 def test_a_decision_depends_on_the_view_only(level: str) -> None:
     """Two real states that look the same to a seat (other hidden cards) get the same answer."""
-    game = cast(LiegenGame, liars.make("liegen", players=4, seed=5))
+    game = liars.make("liegen", players=4, seed=5)
     state = game.new_game()
     assert isinstance(state, LiegenState)
     rng = random.Random(2)

@@ -154,7 +154,8 @@ def test_a_searched_world_is_an_engine_position_the_bot_could_be_in() -> None:
             world = worlds.draw(rng)
             assert isinstance(world, LoveState) and not world.over
             mine: Mapping[str, object] = world.view(seat)  # read by the keys in public
-            assert {k: mine[k] for k in public} == {k: view[k] for k in public}
+            theirs: Mapping[str, object] = view
+            assert {k: mine[k] for k in public} == {k: theirs[k] for k in public}
             for u, v in knowledge.pairs:  # who saw whose card knows it in the world too
                 if seat not in (u, v) and not view["out"][u] and not view["out"][v]:
                     assert world.view(u)["known"][str(v)] == some(world.view(v)["hand"])[0]

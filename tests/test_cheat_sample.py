@@ -151,7 +151,7 @@ def test_views_that_are_not_a_seats_are_refused() -> None:
     state = liars.make("cheat", players=4, seed=3).new_game()
     game = state.game
     bad: list[dict[str, Any]] = [
-        state.view(None),
+        dict(state.view(None)),
         {**state.view(0), "game": "liars-dice"},
         {**state.view(0), "players": 5},
         {**state.view(0), "options": {"first_challenger_in_play_order": True, "max_cards": None}},

@@ -232,7 +232,7 @@ def test_bad_configuration_is_refused(spec: Spec) -> None:
         with pytest.raises(GameConfigError):
             liars.make(spec.game_id).new_game(setup=setup)  # type: ignore[arg-type]
     with pytest.raises(GameConfigError):
-        liars.make(spec.game_id, seed="7")  # type: ignore[arg-type]
+        liars.make(spec.game_id, seed="7")  # type: ignore[call-overload]
     with pytest.raises(GameConfigError):
         liars.load('{"format": "liars/1", "game": "nope"}')
 

@@ -8,7 +8,7 @@ import pytest
 
 import liars
 from liars import GameConfigError, IllegalAction
-from liars.games.liegen import CODES, LiegenState, Play, parse
+from liars.games.liegen import CODES, Play, parse
 from tests.test_liegen_helpers import ACCUSE, PASS, play, position, total_cards
 from tests.typed import some
 
@@ -20,9 +20,7 @@ Seats = tuple[int, ...]  # the accusation window's type, for a cast where mypy n
 @pytest.mark.parametrize("players", range(2, 9))
 def test_deal_gives_every_card_one_at_a_time_from_the_dealers_left(players: int) -> None:
     for dealer in range(players):
-        state = cast(
-            LiegenState, liars.make("liegen", players=players, seed=dealer, first_dealer=dealer).new_game()
-        )
+        state = liars.make("liegen", players=players, seed=dealer, first_dealer=dealer).new_game()
         assert total_cards(state) == DECK and state.pile == []
         sizes = [len(state.hands[(dealer + 1 + k) % players]) for k in range(players)]
         # one at a time clockwise from the dealer's left: the first seats get the odd cards
@@ -34,15 +32,13 @@ def test_deal_gives_every_card_one_at_a_time_from_the_dealers_left(players: int)
 def test_every_round_is_dealt_from_a_freshly_shuffled_deck() -> None:
     # "De Deler ... is verantwoordelijk voor het schudden": the deal depends on the shuffle,
     # at the start of the match and again for every later round.
-    first = {
-        str(cast(LiegenState, liars.make("liegen", players=3, seed=s).new_game()).hands) for s in range(6)
-    }
+    first = {str(liars.make("liegen", players=3, seed=s).new_game().hands) for s in range(6)}
     assert len(first) == 6
     hands = [["2C"], [c for c in CODES[:26] if c != "2C"], list(CODES[26:52])]
     later = set()
     for s in range(6):
         game = liars.make("liegen", players=3, seed=s, target_wins=2)
-        state = cast(LiegenState, game.new_game(setup={"hands": hands, "dealer": 2}))
+        state = game.new_game(setup={"hands": hands, "dealer": 2})
         state.act(0, play("2C", "9H"))
         assert state.round == 2 and total_cards(state) == DECK
         later.add(str(state.hands))
@@ -50,22 +46,22 @@ def test_every_round_is_dealt_from_a_freshly_shuffled_deck() -> None:
 
 
 def test_first_dealer_is_seat_0_by_default_and_must_be_a_seat() -> None:
-    assert cast(LiegenState, liars.make("liegen", players=3, seed=1).new_game()).dealer == 0
+    assert liars.make("liegen", players=3, seed=1).new_game().dealer == 0
     with pytest.raises(GameConfigError, match="first_dealer"):
         liars.make("liegen", players=3, first_dealer=3)
 
 
 def test_jokers_add_two_jokers() -> None:
-    state = cast(LiegenState, liars.make("liegen", players=4, seed=2, jokers=True).new_game())
+    state = liars.make("liegen", players=4, seed=2, jokers=True).new_game()
     assert total_cards(state) == sorted([*DECK, "X", "X"])
-    without = cast(LiegenState, liars.make("liegen", players=4, seed=2).new_game())
+    without = liars.make("liegen", players=4, seed=2).new_game()
     assert "X" not in total_cards(without)
 
 
 def test_setup_is_validated() -> None:
     game = liars.make("liegen", players=2, seed=1)
     good = [list(CODES[:26]), list(CODES[26:52])]
-    assert cast(LiegenState, game.new_game(setup={"hands": good})).dealer == 0
+    assert game.new_game(setup={"hands": good}).dealer == 0
     bad_setups: list[dict[str, Any]] = [
         {"hands": [list(CODES[:26]), list(CODES[26:51])]},  # a card missing
         {"hands": [list(CODES[:27]), list(CODES[26:52])]},  # a card twice
@@ -250,7 +246,7 @@ def test_the_winner_deals_the_next_round_and_wins_are_counted() -> None:
 def test_the_match_ends_at_target_wins() -> None:
     game = liars.make("liegen", players=2, seed=4, target_wins=3)
     hands = [["2C"], [c for c in CODES[:52] if c != "2C"]]
-    state = cast(LiegenState, game.new_game(setup={"hands": hands, "dealer": 1, "round_wins": [2, 1]}))
+    state = game.new_game(setup={"hands": hands, "dealer": 1, "round_wins": [2, 1]})
     assert state.round == 4
     state.act(0, play("2C", "7D"))
     assert state.over and state.winners == (0,) and state.round_wins == [3, 1]

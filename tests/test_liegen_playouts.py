@@ -47,7 +47,7 @@ def check_invariants(state: LiegenState) -> None:
 
 
 def test_window_order_helper() -> None:
-    state = cast(LiegenState, liars.make("liegen", players=5, seed=1).new_game())
+    state = liars.make("liegen", players=5, seed=1).new_game()
     biased_step(state, random.Random(1))
     assert state.window == (2, 3, 4, 0) and state.ann_seat == 1
 
@@ -56,7 +56,7 @@ def test_window_order_helper() -> None:
 def test_anyone_playouts_end_conserve_cards_and_replay(players: int, opts: dict[str, Any]) -> None:
     for seed in range(4):
         game = liars.make("liegen", players=players, seed=seed, **opts)
-        state = cast(LiegenState, game.new_game())
+        state = game.new_game()
         rng = random.Random(seed)
         actions = []
         while not state.over:
@@ -78,7 +78,7 @@ def test_anyone_playouts_end_conserve_cards_and_replay(players: int, opts: dict[
         cut = rng.randrange(len(actions))
         for i, (seat, action) in enumerate(actions):
             if i == cut:
-                replay = liars.load(replay.to_json())
+                replay = cast(LiegenState, liars.load(replay.to_json()))
                 twin = replay.clone()
                 for _, later in actions[i:]:
                     twin.act_id(game.action_id(later))
@@ -101,7 +101,7 @@ def test_invariants_hold_after_any_actions(
     seed: int, players: int, follow: str, jokers: bool, accuse: str, steps: int
 ) -> None:
     game = liars.make("liegen", players=players, seed=seed, follow=follow, jokers=jokers, accuse=accuse)
-    state = cast(LiegenState, game.new_game())
+    state = game.new_game()
     rng = random.Random(seed)
     for _ in range(steps):
         if state.over:

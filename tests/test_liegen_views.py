@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
 import liars
 from liars import GameConfigError
-from liars.games.liegen import CODES, LiegenGame, LiegenState
+from liars.games.liegen import CODES, LiegenState
 from tests.test_liegen_helpers import ACCUSE, PASS, play, position, sort_codes
 from tests.typed import some
 
@@ -39,7 +39,7 @@ def biased_step(state: LiegenState, rng: random.Random, accuse: float = 0.15) ->
 
 
 def test_view_keys_and_hidden_hands() -> None:
-    state = cast(LiegenState, liars.make("liegen", players=4, seed=3).new_game())
+    state = liars.make("liegen", players=4, seed=3).new_game()
     view = state.view(2)
     for key in ("hand", "hand_sizes", "pile_size", "announcement", "dealer", "round_wins", "turned"):
         assert key in view
@@ -81,8 +81,8 @@ def test_history_shows_a_played_card_only_to_its_player_and_the_taken_pile_only_
 def test_sampled_states_reproduce_the_view(players: int, opts: dict[str, Any]) -> None:
     rng = random.Random(players)
     for seed in range(6):
-        game = cast(LiegenGame, liars.make("liegen", players=players, seed=seed, **opts))
-        state = cast(LiegenState, game.new_game())
+        game = liars.make("liegen", players=players, seed=seed, **opts)
+        state = game.new_game()
         steps = rng.randrange(0, 120)
         for _ in range(steps):
             if state.over:

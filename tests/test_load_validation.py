@@ -216,7 +216,7 @@ def test_liars_dice_sample_state_refuses_a_spectators_or_broken_view() -> None:
             game.sample_state(view, random.Random(1))
         except GameConfigError as exc:
             assert exc.code == "bad_view"
-    broken = state.view(0)
+    broken: dict[str, Any] = dict(state.view(0))
     del broken["dice_counts"]
     with pytest.raises(GameConfigError):
         game.sample_state(broken, random.Random(1))

@@ -6,7 +6,7 @@ import copy
 import json
 import random
 from collections import Counter
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
@@ -612,7 +612,7 @@ def _refused_save(data: JSON) -> str:
 
 
 def test_a_save_records_every_rounds_deal_and_loads_by_replaying_it() -> None:
-    state = cast(LoveState, liars.make("love-letter", players=3, seed=4, target_wins=2).new_game())
+    state = liars.make("love-letter", players=3, seed=4, target_wins=2).new_game()
     rng = random.Random(4)
     while state.round < 3 and not state.over:
         state.act_id(rng.choice(state.legal_ids()))

@@ -17,6 +17,7 @@ from liars.solver.exploit import best_response, best_response_actions, exploitab
 from liars.solver.round import Round, hand_prob, hands_of
 from liars.solver.solve import solve
 from liars.solver.strategy import Strategy, child_sums, normalise
+from tests.typed import some
 
 
 def random_strategy(rnd: Round, seed: int, sparsity: float = 0.3) -> Strategy:
@@ -81,7 +82,7 @@ def test_payoffs_match_the_engine(wild_ones: bool) -> None:
                 state.act(seat, {"type": "bid", "quantity": q, "face": f})
                 seat = 1 - seat
             state.act(seat, {"type": "liar"})
-            loser = state.view(None)["revealed"]["losers"][0]
+            loser = some(state.view(None)["revealed"])["losers"][0]
             opener_payoff = payoff[bids[-1]][i, j] * (1 if last == 0 else -1)
             assert (loser == opener) == (opener_payoff < 0)
 

@@ -30,7 +30,7 @@ import secrets
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypedDict, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, Self, TypedDict, cast
 
 from .rng import Chance, Rng
 
@@ -63,8 +63,16 @@ if TYPE_CHECKING:
 
     #: A state's view type: a :class:`View` subclass (plain ``State``: not known here).
     V = TypeVar("V", bound=Mapping[str, Any], default=Any, covariant=True)
+    #: A game's state type (``Game[S]``: ``new_game`` returns an ``S``; plain ``Game``: a ``State``).
+    S = TypeVar("S", bound="State", default="State", covariant=True)
+    from .games.cheat import CheatGame
+    from .games.liars_dice import DiceGame
+    from .games.liars_dice_poker import PokerGame
+    from .games.liegen import LiegenGame
+    from .games.love_letter import LoveGame
 else:  # typing.TypeVar takes no default before Python 3.13; only type checkers read it
     V = typing.TypeVar("V")
+    S = typing.TypeVar("S")
 
 FORMAT = "liars/1"
 
@@ -294,10 +302,13 @@ def full_history(view: Mapping[str, Any]) -> list[Any]:
     return history
 
 
-class Game:
+class Game(Generic[S]):
     """A configured game: id, players, seed and options.  Build states from it.
 
-    Subclasses set ``info`` and ``state_class`` and implement
+    Generic in its state type so that a typed caller gets the game's own
+    state from :meth:`new_game` (``liars.make("cheat").new_game()`` is a
+    ``CheatState``) without a cast.  Subclasses (``class CheatGame(Game[CheatState])``)
+    set ``info`` and ``state_class`` and implement
     :meth:`parse_action`; those with a fixed integer action space override
     :meth:`action_id`, :meth:`action_from_id` and ``num_actions``.
     """
@@ -344,7 +355,7 @@ class Game:
 
     def new_game(
         self, setup: Mapping[str, Any] | None = None, seed: int | None = None, *, chance: Chance | None = None
-    ) -> State:
+    ) -> S:
         """A new game from the seed (or ``seed``), or from a chosen position ``setup``.
 
         ``chance``: where the game's draws come from instead of ``Rng(seed)``
@@ -359,14 +370,14 @@ class Game:
             )
         rng: Chance = Rng(seed) if chance is None else chance
         if setup is None:
-            return self.state_class.deal(self, rng)
+            return cast(S, self.state_class.deal(self, rng))
         if not isinstance(setup, Mapping):
             raise GameConfigError(
                 f"setup must be an object, not {setup!r}",
                 code="bad_setup",
                 params={"detail": "setup must be an object"},
             )
-        return self.state_class.from_setup(self, rng, setup)
+        return cast(S, self.state_class.from_setup(self, rng, setup))
 
     def parse_action(self, action: Any) -> Any:
         """An action object from itself or its JSON dict; :class:`IllegalAction` if malformed."""
@@ -382,7 +393,7 @@ class Game:
             f"{self.id} has no integer action space", code="no_action_ids", params={"game": self.id}
         )
 
-    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> State:
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> S:
         """A full state consistent with ``view``, drawn using only what that view shows.
 
         Search bots use it (determinization): everything the viewer cannot
@@ -733,8 +744,35 @@ def game_class(game_id: str) -> type[Game]:
         ) from None
 
 
+@typing.overload
+def make(
+    game_id: Literal["cheat"], players: int | None = None, seed: int | None = None, **options: Any
+) -> CheatGame: ...
+@typing.overload
+def make(
+    game_id: Literal["liars-dice"], players: int | None = None, seed: int | None = None, **options: Any
+) -> DiceGame: ...
+@typing.overload
+def make(
+    game_id: Literal["liars-dice-poker"], players: int | None = None, seed: int | None = None, **options: Any
+) -> PokerGame: ...
+@typing.overload
+def make(
+    game_id: Literal["liegen"], players: int | None = None, seed: int | None = None, **options: Any
+) -> LiegenGame: ...
+@typing.overload
+def make(
+    game_id: Literal["love-letter"], players: int | None = None, seed: int | None = None, **options: Any
+) -> LoveGame: ...
+@typing.overload
+def make(game_id: str, players: int | None = None, seed: int | None = None, **options: Any) -> Game: ...
 def make(game_id: str, players: int | None = None, seed: int | None = None, **options: Any) -> Game:
-    """A configured game; see each game's ``info`` for its players and options."""
+    """A configured game; see each game's ``info`` for its players and options.
+
+    Typed per game id (the overloads): ``make("liegen")`` is a ``LiegenGame``,
+    so its ``new_game()`` is a ``LiegenState``; an id known only at run time
+    gives a plain :class:`Game`.
+    """
     return game_class(game_id)(players=players, seed=seed, **options)
 
 

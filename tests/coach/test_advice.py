@@ -61,7 +61,7 @@ def dice_view(cups: list[list[int]], bids: list[tuple[int, int]], **opts: Any) -
     state = game.new_game(setup={"dice": cups, "opener": 0})
     for q, f in bids:
         state.act(state.to_act[0], {"type": "bid", "quantity": q, "face": f})
-    view: dict[str, Any] = state.view(state.to_act[0])
+    view: dict[str, Any] = dict(state.view(state.to_act[0]))
     return view
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
@@ -12,7 +12,7 @@ import liars
 from liars import GameConfigError
 from liars.bots.liars_dice import Beliefs, Knowledge, tuned
 from liars.coach import dice, odds
-from liars.games.liars_dice import DiceGame
+from tests.typed import some
 
 
 def position(
@@ -23,7 +23,7 @@ def position(
     state = game.new_game(setup={"dice": cups, "opener": 0})
     for q, f in bids:
         state.act(state.to_act[0], {"type": "bid", "quantity": q, "face": f})
-    return state, state.view(seat)
+    return state, dict(state.view(seat))
 
 
 def counts_for(face: int, dice_: tuple[int, ...] | list[int], wild: bool) -> int:
@@ -118,7 +118,7 @@ def test_before_the_first_bid_there_is_nothing_to_judge_but_every_opening_is_pri
 
 def test_the_exact_odds_agree_with_the_engines_own_sampling() -> None:
     """A larger table than enumeration reaches: sample_state's uniform cups, counted by the engine's rule."""
-    game = cast(DiceGame, liars.make("liars-dice", players=4, seed=11, wild_ones=True))
+    game = liars.make("liars-dice", players=4, seed=11, wild_ones=True)
     state = game.new_game()
     for _ in range(3):
         legal = state.legal_actions(state.to_act[0])
@@ -126,7 +126,7 @@ def test_the_exact_odds_agree_with_the_engines_own_sampling() -> None:
     seat = state.to_act[0]
     view = state.view(seat)
     out = odds("liars-dice", view)
-    q, f = view["bid"]["quantity"], view["bid"]["face"]
+    q, f = some(view["bid"])["quantity"], some(view["bid"])["face"]
     rng = random.Random(5)
     n = 20000
     held = sum(

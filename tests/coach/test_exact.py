@@ -68,7 +68,7 @@ def view_after(
     state = game.new_game(setup={"dice": [a_dice, b_dice], "opener": 0})
     for q, f in bids:
         state.act(state.to_act[0], {"type": "bid", "quantity": q, "face": f})
-    return state, state.view(state.to_act[0])
+    return state, dict(state.view(state.to_act[0]))
 
 
 @pytest.mark.parametrize(

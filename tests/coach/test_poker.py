@@ -11,6 +11,7 @@ import liars
 from liars.bots.liars_dice_poker import StrongBot
 from liars.coach import dice, odds
 from liars.games.liars_dice_poker import CLAIM_INDEX, CLAIMS, Claim, best_hand
+from tests.typed import some
 
 
 def brute_support(passed: list[int] | None, rerolled: int, claim: int) -> float:
@@ -72,7 +73,7 @@ def test_each_claim_the_holder_may_make_is_priced() -> None:
     assert out["standing_exact"] == 1.0  # seat 1 looked at the dice the pair was passed with
     legal = [a.to_json() for a in state.legal_actions(1)]
     assert [b["claim"] for b in out["bids"]] == legal
-    held = best_hand(view["dice"])
+    held = best_hand(some(view["dice"]))
     for b in out["bids"]:
         x = CLAIMS.index(Claim(b["claim"]["hand"], tuple(b["claim"]["values"])))
         assert b["exact"] == b["adjusted"] == float(held >= x)

@@ -76,7 +76,8 @@ def table_app(
 def saved_state(path: Path) -> str:
     """The game in a saved file as the engine's JSON: its moves replayed from the deal, checked against it."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    state = liars.make(data["game"], players=data["players"], seed=data["seed"], **data["options"]).new_game()
+    game_id: str = data["game"]
+    state = liars.make(game_id, players=data["players"], seed=data["seed"], **data["options"]).new_game()
     for seat, action in data["moves"]:
         state.act(seat, action)
     engine = {k: v for k, v in data.items() if k not in ("moves", "names", "human")}

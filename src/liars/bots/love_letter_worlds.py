@@ -138,7 +138,7 @@ class _Worlds:
             "known": known,
         }
         state = self.game.new_game(setup=setup, seed=0)
-        return cast(LoveState, state)
+        return state
 
 
 def _round_game(players: int) -> LoveGame:

@@ -85,7 +85,8 @@ class Node:
 
 def game_of(view: Mapping[str, Any], seed: int = 0) -> core.Game:
     """The configured game a view belongs to (players and options are public)."""
-    return core.make(view["game"], players=view["players"], seed=seed, **view["options"])
+    game_id: str = view["game"]
+    return core.make(game_id, players=view["players"], seed=seed, **view["options"])
 
 
 def action_key(action: Any) -> Hashable:

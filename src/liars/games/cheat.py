@@ -888,7 +888,7 @@ def _setup_cards(value: Any, what: str) -> int:
 
 
 @register
-class CheatGame(Game):
+class CheatGame(Game[CheatState]):
     """Configured Cheat: players 3-6, options ``first_challenger_in_play_order``, ``max_cards``."""
 
     info: ClassVar[GameInfo] = INFO

@@ -738,7 +738,7 @@ def _round_json(h: Sequence[Any]) -> JSON:
 
 
 @register
-class DiceGame(Game):
+class DiceGame(Game[DiceState]):
     """Configured Liar's Dice: players 2-6, options ``dice``, ``wild_ones``, ``spot_on``."""
 
     info: ClassVar[GameInfo] = INFO

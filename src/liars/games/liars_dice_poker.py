@@ -688,7 +688,7 @@ def _values(value: Any, hand: str) -> tuple[int, ...]:
 
 
 @register
-class PokerGame(Game):
+class PokerGame(Game[PokerState]):
     """Configured Poker Liar's Dice: two players, option ``lives``."""
 
     info: ClassVar[GameInfo] = INFO

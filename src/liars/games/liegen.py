@@ -914,7 +914,7 @@ def _setup_pile(g: LiegenGame, pile: Any) -> list[tuple[int, int, int]]:
 
 
 @register
-class LiegenGame(Game):
+class LiegenGame(Game[LiegenState]):
     """Configured Liegen: players 2-8, options ``first_dealer``, ``jokers``, ``follow``, ``accuse``,
     ``target_wins``."""
 

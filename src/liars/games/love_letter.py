@@ -843,7 +843,7 @@ def _cards_lists(value: Any, n: int, name: str) -> list[list[str]]:
 
 
 @register
-class LoveGame(Game):
+class LoveGame(Game[LoveState]):
     """Configured Love Letter: players 2-4, option ``target_wins``."""
 
     info: ClassVar[GameInfo] = INFO
