@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import hashlib
 import math
+import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -202,13 +204,25 @@ def run(
             records.append(play(config, m))
             tick(1)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        before = set(multiprocessing.active_children())
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
             futures = [pool.submit(play_many, config, c) for c in chunks(matches, chunk)]
-            for fut in futures:
-                part = fut.result()
-                records.extend(part)
-                tick(len(part))
+            try:
+                for fut in futures:
+                    part = fut.result()
+                    records.extend(part)
+                    tick(len(part))
+            except BaseException:  # Ctrl-C (or a failed chunk): stop now, not after every chunk is played
+                pool.shutdown(wait=False, cancel_futures=True)
+                for worker in set(multiprocessing.active_children()) - before:
+                    worker.terminate()
+                raise
     return sorted(records, key=lambda r: r["index"])
+
+
+def _leave_ctrl_c_to_the_parent() -> None:
+    """A pool worker ignores Ctrl-C: the parent stops the run (else each idle worker printed a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_ray(

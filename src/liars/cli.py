@@ -74,13 +74,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         _take_ctrl_c()
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(args_list)
-    args = parser.parse_args(args_list or DEFAULT)
     try:
+        parser = build_parser(args_list)
+        args = parser.parse_args(args_list or DEFAULT)
         code: int = args.func(args)
     except (GameConfigError, IllegalAction) as exc:
         print(f"liars: {_refusal_text(exc)}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # a long arena or solve stopped by the person: say so, no traceback
+        from .commands import interrupted
+
+        print(f"\n{interrupted()}", file=sys.stderr)
+        return 130
     return code
 
 

@@ -63,10 +63,12 @@ def clean(text: str | None) -> str:
 def ctrl_c(child: pexpect.spawn[str], expected: str) -> None:
     """Press Ctrl-C and wait for ``expected``; if it never comes, fail with the game's signal state.
 
-    Why: a Ctrl-C that the game never answered has been seen now and then in full runs of the
-    suite, never in a test run alone, and two fixes (BLAS threads, an inherited mask) did not end
-    it.  The report says, per thread, what was blocked, pending and ignored, and whether the game
-    was the terminal's foreground: the evidence those fixes had to guess at.
+    Why: a Ctrl-C that the game never answered was seen now and then in full runs of the suite,
+    and two fixes (BLAS threads, an inherited mask) did not end it.  This report showed the
+    signal caught, nothing blocked or pending, and the game waiting at a prompt it had never
+    shown: the KeyboardInterrupt had landed inside rich's print (``liars.terminal.keyboard``
+    fixes that).  Should a Ctrl-C go unanswered again, the report says, per thread, what was
+    blocked, pending and ignored, and whether the game was the terminal's foreground.
     """
     child.sendintr()
     try:

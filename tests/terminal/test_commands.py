@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
+import time
 from pathlib import Path
 
 import pexpect
@@ -237,7 +239,8 @@ def test_a_ctrl_c_left_unanswered_fails_with_each_threads_signal_state() -> None
     """The helper the Ctrl-C tests use reports why a Ctrl-C went unanswered instead of only timing out.
 
     A game started with SIGINT ignored (as a background job is) keeps ignoring it, by design:
-    here that stands in for the lost Ctrl-C seen now and then in full runs.
+    here that stands in for a lost Ctrl-C (the one seen now and then in full runs was a
+    KeyboardInterrupt inside rich's print: see test_keyboard.py).
     """
     args = ["play", "liars-dice", "--players", "2", "--dice", "2", "--seed", "1", "--delay", "0"]
 
@@ -256,3 +259,35 @@ def test_a_ctrl_c_left_unanswered_fails_with_each_threads_signal_state() -> None
         assert ignored_mask & (1 << (signal.SIGINT - 1))
     finally:
         child.terminate(force=True)
+
+
+def _under_way(pid: int, workers: bool) -> bool:
+    """Whether ``liars arena`` is playing: its worker processes started, or a second of CPU used."""
+    if workers:
+        return any(Path(f"/proc/{pid}/task/{pid}/children").read_text().split())
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") >= 1.0  # utime + stime
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_stops_a_long_arena_at_once_with_a_word_not_a_traceback(jobs: int) -> None:
+    """An arena of 3,000 games stopped with Ctrl-C printed a Python traceback, and with --jobs 2 ran
+    on for seconds: the chunks not yet begun were still played.  It stops now, says so, exits 130."""
+    i18n.use("en")  # the arena speaks the terminal's language: English under the driver's C.UTF-8
+    args = ["arena", "cheat", "--bots", "strong,basic,basic,basic", "--games", "3000", "--jobs", str(jobs)]
+    child = spawn([*args, "--seed", "1"])
+    try:
+        assert child.pid is not None
+        deadline = time.monotonic() + 60
+        while not _under_way(child.pid, jobs > 1):
+            assert time.monotonic() < deadline, "the arena never got going"
+            time.sleep(0.05)
+        child.sendintr()
+        child.timeout = 20  # the whole arena would take minutes: stopping must not wait for it
+        child.expect(pexpect.EOF)
+        child.close()
+    finally:
+        child.terminate(force=True)
+    screen = clean(child.before)
+    assert "Traceback" not in screen
+    assert _("liars: stopped (Ctrl-C).") in screen and child.exitstatus == 130
