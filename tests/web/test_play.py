@@ -130,6 +130,11 @@ def test_love_letter_whole_game_and_rematch(web: Any, contexts: list[Any]) -> No
         row = a.locator("#reveal li").nth(seat)
         assert row.locator(".hand .card.face").count() == len(state.view(seat)["hand"])
         assert row.locator(".played .card.face").count() == len(state.view(None)["played"][seat])
+        # the round count is an item of its own (a bare " · Rounds won" text wrapped on a phone
+        # into a line of its own that began with the dot)
+        assert row.locator(".wins").inner_text().endswith(f": {state.view(None)['round_wins'][seat]}")
+        loose = "li => Array.from(li.childNodes).filter(n => n.nodeType === 3 && n.textContent.trim()).length"
+        assert row.evaluate(loose) == 0
     # rematch: the spectator has no button; each player's click seats them at the new table
     assert spec.locator("#rematch").count() == 0
     # "Rematch" and "New table" keep apart (they touched)

@@ -143,6 +143,6 @@ export default {
     return h("ul", { class: "reveal", id: "reveal" }, v.hand_sizes.map((_, i) => h("li", {},
       h("span", { class: "who" }, ctx.name(i)),
       hands ? h("span", { class: "hand" }, ((hands[i] || {}).hand || []).map((c) => card(c))) : ctx.t("cards_n", { n: v.hand_sizes[i] }),
-      v.options.target_wins > 1 ? ` · ${ctx.t("rounds_won", { n: v.round_wins[i] })}` : "")));
+      v.options.target_wins > 1 ? h("span", { class: "wins" }, ctx.t("rounds_won", { n: v.round_wins[i] })) : null)));
   },
 };

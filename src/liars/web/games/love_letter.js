@@ -153,6 +153,6 @@ export default {
       h("span", { class: "who" }, ctx.name(i)),
       hands ? h("span", { class: "hand" }, ((hands[i] || {}).hand || []).map((c) => card(c))) : null,
       h("span", { class: "played" }, p.map((c) => card(c, { extra: "mini" }))),
-      ` · ${x("wins")}: ${v.round_wins[i]}`)));
+      h("span", { class: "wins" }, `${x("wins")}: ${v.round_wins[i]}`))));
   },
 };
