@@ -112,7 +112,10 @@ def test_cheat_whole_game(web: Any, contexts: list[Any]) -> None:
         row = a.locator("#reveal li").nth(seat)
         codes = row.locator(".card.face").evaluate_all("els => els.map(e => e.dataset.code)")
         assert codes == state.view(seat)["hand"]
+        # an empty hand (the winner's) says so rather than showing nothing
+        assert row.locator(".hand.none").count() == (0 if codes else 1)
     assert sum(len(state.view(s)["hand"]) for s in range(3)) > 0
+    assert a.locator("#reveal .hand.none").first.inner_text() == "no cards left"
 
 
 def test_liegen_whole_game(web: Any, contexts: list[Any]) -> None:
@@ -126,6 +129,8 @@ def test_liegen_whole_game(web: Any, contexts: list[Any]) -> None:
 def test_love_letter_whole_game_and_rematch(web: Any, contexts: list[Any]) -> None:
     (a, b), spec, table = full_game(web, contexts, "love-letter", {"target_wins": 1})
     state = web.table_state(table)
+    # the list shows hands and played cards, and its heading says both
+    assert a.locator("#over h3", has_text="What everyone held, and what they played").count() == 1
     for seat in range(3):
         row = a.locator("#reveal li").nth(seat)
         assert row.locator(".hand .card.face").count() == len(state.view(seat)["hand"])

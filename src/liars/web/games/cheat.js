@@ -111,6 +111,11 @@ export default {
   reveal(v, hands, ctx) {
     return h("ul", { class: "reveal", id: "reveal" }, v.hand_sizes.map((_, i) => h("li", {},
       h("span", { class: "who" }, ctx.name(i)),
-      hands ? h("span", { class: "hand" }, ((hands[i] || {}).hand || []).map((c) => card(c))) : ctx.t("cards_n", { n: v.hand_sizes[i] }))));
+      hands ? handOrNone((hands[i] || {}).hand || [], ctx) : ctx.t("cards_n", { n: v.hand_sizes[i] }))));
   },
 };
+
+/** A hand on the game-over screen: its cards, or the words for none (the winner's, most often). */
+function handOrNone(cards, ctx) {
+  return cards.length ? h("span", { class: "hand" }, cards.map((c) => card(c))) : h("span", { class: "hand none" }, ctx.t("no_cards"));
+}
