@@ -80,24 +80,34 @@ def guard() -> Iterator[None]:
     ):
         yield
         return
+    with _wake_pipe() as wake:
+        old_handler = None
+        try:
+            old_handler = signal.signal(signal.SIGINT, _GUARD.note)
+            _GUARD.active, _GUARD.pressed, _GUARD.wake = True, False, wake
+            yield
+        finally:
+            _GUARD.active, _GUARD.wake = False, -1
+            if old_handler is not None:
+                signal.signal(signal.SIGINT, old_handler)
+            _GUARD.pressed = False
+
+
+@contextmanager
+def _wake_pipe() -> Iterator[int]:
+    """A pipe the C-level signal handler writes to while the block runs; its read end is yielded."""
     r, w = os.pipe()
-    os.set_blocking(r, False)
-    os.set_blocking(w, False)
-    old_fd = old_handler = None
     try:
-        old_fd = signal.set_wakeup_fd(w, warn_on_full_buffer=False)
-        old_handler = signal.signal(signal.SIGINT, _GUARD.note)
-        _GUARD.active, _GUARD.pressed, _GUARD.wake = True, False, r
-        yield
+        os.set_blocking(r, False)
+        os.set_blocking(w, False)
+        old = signal.set_wakeup_fd(w, warn_on_full_buffer=False)
+        try:
+            yield r
+        finally:
+            signal.set_wakeup_fd(old)
     finally:
-        _GUARD.active, _GUARD.wake = False, -1
-        if old_handler is not None:
-            signal.signal(signal.SIGINT, old_handler)
-        if old_fd is not None:
-            signal.set_wakeup_fd(old_fd)
         os.close(r)
         os.close(w)
-        _GUARD.pressed = False
 
 
 def check() -> None:
@@ -129,31 +139,20 @@ def read_line(console: Console, prompt: Text) -> str:
     if fd is None:
         return console.input(prompt)
     if _GUARD.active:
-        console.print(prompt, end="")
-        console.file.flush()
-        return _wait_for_line(fd, _GUARD.wake)
-    r, w = os.pipe()  # no guard: a pipe for this read, so a Ctrl-C before the wait still ends it
-    try:
-        os.set_blocking(r, False)
-        os.set_blocking(w, False)
-        old = signal.set_wakeup_fd(w, warn_on_full_buffer=False)
-        try:
-            console.print(prompt, end="")
-            console.file.flush()
-            return _wait_for_line(fd, r)
-        finally:
-            signal.set_wakeup_fd(old)
-    finally:
-        os.close(r)
-        os.close(w)
+        return _wait_for_line(console, prompt, fd, _GUARD.wake)
+    with _wake_pipe() as wake:  # no guard: a pipe for this read, so a Ctrl-C before the wait still ends it
+        return _wait_for_line(console, prompt, fd, wake)
 
 
-def _wait_for_line(fd: int, wake: int) -> str:
+def _wait_for_line(console: Console, prompt: Text, fd: int, wake: int) -> str:
+    console.print(prompt, end="")
+    console.file.flush()
     while True:
         ready = select.select([fd, wake], [], [])[0]
-        _run_handlers()  # without the guard, a Ctrl-C's KeyboardInterrupt is raised here
         if wake in ready:
             _drain(wake)
+        # A Python call, so pending handlers have run: without the guard a Ctrl-C's
+        # KeyboardInterrupt is raised by now; under it, the press is raised here.
         check()
         if fd in ready:
             line = sys.stdin.readline()
@@ -171,14 +170,6 @@ def _terminal_fd() -> int | None:
     except (AttributeError, OSError, ValueError):  # replaced, closed or detached stdin
         return None
     return fd if os.isatty(fd) else None
-
-
-def _run_handlers() -> None:
-    """Nothing: calling it is a point where the interpreter runs pending signal handlers.
-
-    The handlers run at the next bytecode boundary that checks the
-    interpreter's flag; a Python call is such a boundary.
-    """
 
 
 def _drain(fd: int) -> None:
