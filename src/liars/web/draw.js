@@ -85,3 +85,8 @@ export function backs(n, max = 6) {
 export function cardText(code) {
   return (code[0] === "X" ? "Joker" : rankName(code[0])) + (SUITS[code[1]] || "");
 }
+
+/** A hand on the game-over screen: its cards, or ``none`` in words (the winner's, most often). */
+export function revealedHand(cards, none) {
+  return cards.length ? h("span", { class: "hand" }, cards.map((c) => card(c))) : h("span", { class: "hand none" }, none);
+}

@@ -1,6 +1,6 @@
 // Cheat (Løgneren): your hand, the pile, the claim to make, the last play and what a call turned.
 // Claims are said in words, as at a table ("Bram sier to femmere"; docs/glossary.md).
-import { back, backs, card, cardText, h } from "../draw.js";
+import { back, backs, card, cardText, h, revealedHand } from "../draw.js";
 import { rankPlural, rankWords, tr } from "../i18n.js";
 
 export const TX = {
@@ -111,11 +111,6 @@ export default {
   reveal(v, hands, ctx) {
     return h("ul", { class: "reveal", id: "reveal" }, v.hand_sizes.map((_, i) => h("li", {},
       h("span", { class: "who" }, ctx.name(i)),
-      hands ? handOrNone((hands[i] || {}).hand || [], ctx) : ctx.t("cards_n", { n: v.hand_sizes[i] }))));
+      hands ? revealedHand((hands[i] || {}).hand || [], ctx.t("no_cards")) : ctx.t("cards_n", { n: v.hand_sizes[i] }))));
   },
 };
-
-/** A hand on the game-over screen: its cards, or the words for none (the winner's, most often). */
-function handOrNone(cards, ctx) {
-  return cards.length ? h("span", { class: "hand" }, cards.map((c) => card(c))) : h("span", { class: "hand none" }, ctx.t("no_cards"));
-}

@@ -1,6 +1,6 @@
 // Liegen (Dutch cheat): one card a turn with an announcement that follows; accuse before the next.
 // Announcing is a compact picker: the honest announcement first, then rank × suit (docs/glossary.md).
-import { back, backs, card, cardText, h } from "../draw.js";
+import { back, backs, card, cardText, h, revealedHand } from "../draw.js";
 import { rankName, tr } from "../i18n.js";
 
 export const TX = {
@@ -142,12 +142,7 @@ export default {
   reveal(v, hands, ctx) {
     return h("ul", { class: "reveal", id: "reveal" }, v.hand_sizes.map((_, i) => h("li", {},
       h("span", { class: "who" }, ctx.name(i)),
-      hands ? handOrNone((hands[i] || {}).hand || [], ctx) : ctx.t("cards_n", { n: v.hand_sizes[i] }),
+      hands ? revealedHand((hands[i] || {}).hand || [], ctx.t("no_cards")) : ctx.t("cards_n", { n: v.hand_sizes[i] }),
       v.options.target_wins > 1 ? h("span", { class: "wins" }, ctx.t("rounds_won", { n: v.round_wins[i] })) : null)));
   },
 };
-
-/** A hand on the game-over screen: its cards, or the words for none (the winner's, most often). */
-function handOrNone(cards, ctx) {
-  return cards.length ? h("span", { class: "hand" }, cards.map((c) => card(c))) : h("span", { class: "hand none" }, ctx.t("no_cards"));
-}
