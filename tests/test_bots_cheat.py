@@ -299,7 +299,7 @@ def test_incremental_knowledge_equals_reading_the_whole_view() -> None:
             t.update(state.view(s, since=min(since, full["history_len"])))
             fresh = Tracker(s, players)
             fresh.update(full)
-            hand = some(full["hand"])
+            hand = full["hand"]
             assert beliefs(t, hand) == beliefs(fresh, hand)
             assert t.located(hand) == known_locations(full)
             assert t.repeats(full) == fresh.repeats(full)
@@ -325,7 +325,7 @@ def test_a_tail_with_a_gap_starts_again_soundly() -> None:
     t.update(state.view(0, since=k))
     assert t.done == full["history_len"]
     truth = known_locations(full)
-    placed = t.located(some(full["hand"]))
+    placed = t.located(full["hand"])
     assert all(truth[c] == w for c, w in placed.items())
     assert (t.sizes, t.pile) == (full["hand_sizes"], full["pile_size"])  # worked back, then forward
 
@@ -364,7 +364,7 @@ def test_strong_calls_a_rank_claimed_again_without_a_pickup_between() -> None:
                     break
             state.act(s, Pass())
             continue
-        hand, rank = some(view["hand"]), view["required_rank"]
+        hand, rank = view["hand"], view["required_rank"]
         card = next((c for c in hand if c[0] == rank), hand[-1 if s != 0 else 0])
         if s == 0 and card[0] == "2" and rank != "2":
             card = next(c for c in hand if c[0] != "2")  # seat 0 keeps its twos out of the pile

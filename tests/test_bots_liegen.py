@@ -20,7 +20,6 @@ from liars.bots.liegen_beliefs import LONG_ROUND
 from liars.games.liegen import CARD_INDEX, Accuse, LiegenState, Pass, Play
 from tests.test_liegen_helpers import play, position
 from tests.test_liegen_views import biased_step
-from tests.typed import some
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from gauntlet import liegen as gauntlet
@@ -179,7 +178,7 @@ def test_knowledge_counts_calls_once_per_window() -> None:
     state.act(1, play("KS", "KS"))
     state.act(2, {"type": "pass"})
     state.act(0, {"type": "pass"})
-    state.act(2, play(some(state.view(2)["hand"])[0], "KH"))
+    state.act(2, play(state.view(2)["hand"][0], "KH"))
     k.update(state.view(0, since=1))
     k.update(state.view(0, since=2))
     # Seat 2 passed on seat 1's play (leaving four cards): asked once, never called.
@@ -242,12 +241,12 @@ def test_strong_never_tells_a_provable_lie_when_it_can_follow() -> None:
                 state.act(seat, basic.act(view, legal))
                 continue
             action = strong.act(view, legal)
-            if isinstance(action, Play) and len(some(view["hand"])) > 1:
+            if isinstance(action, Play) and len(view["hand"]) > 1:
                 k = strong.knowledge
                 assert k is not None
-                can = any(k.honest_code(CARD_INDEX[c], k.claim) == c for c in some(view["hand"]) if c != "X")
+                can = any(k.honest_code(CARD_INDEX[c], k.claim) == c for c in view["hand"] if c != "X")
                 if can and action.card != "X":
-                    assert action.announce in some(view["hand"])
+                    assert action.announce in view["hand"]
                     named = [code for _, code, _ in k.trick]
                     assert action.announce == action.card or action.announce not in named
             state.act(seat, action if rng.random() < 0.95 else rng.choice(legal))

@@ -18,7 +18,6 @@ from liars.bots.liegen import Knowledge, StrongBot
 from liars.bots.liegen_beliefs import HEAVY
 from liars.games.liegen import LiegenState, Play
 from tests.test_liegen_helpers import ACCUSE, PASS, play, position
-from tests.typed import some
 
 HAND = ["AH", "8C", "6D", "8S"]
 CLUB_TRICK = [("KC", "7C"), ("JH", "TC"), ("TS", "6C"), ("7C", "AC")]
@@ -74,10 +73,10 @@ def test_knowledge_counts_small_hands_plays_onto_heavy_piles_apart() -> None:
     k.update(state.view(0))
     assert k.asked[1][0] == 0 and k.asked[2][0] == 1 and k.asked[3][0] == 1
     assert k.heavy_asked == [0, 0, 0, 0]
-    state.act(3, play(some(state.view(3)["hand"])[0], "4S"))
+    state.act(3, play(state.view(3)["hand"][0], "4S"))
     for seat in (0, 1, 2):
         state.act(seat, PASS)
-    state.act(0, play(some(state.view(0)["hand"])[0], "5S"))
+    state.act(0, play(state.view(0)["hand"][0], "5S"))
     for seat in (1, 2, 3):
         state.act(seat, PASS)
     state.act(1, play("3S", "6S"))  # three -> two onto a pile of five: heavy

@@ -16,7 +16,6 @@ import pytest
 from liars.bots.liegen import Knowledge, StrongBot
 from liars.games.liegen import LiegenState, Play
 from tests.test_liegen_helpers import ACCUSE, PASS, play, position
-from tests.typed import some
 
 HAND = ["2H", "5H", "9H", "4C", "7D"]
 HEARTS = {"2H", "5H", "9H"}
@@ -52,10 +51,10 @@ def test_knowledge_counts_answers_to_plays_that_leave_four() -> None:
     k.update(state.view(0))
     assert k.mid_asked == [0, 0, 1, 1] and k.mid_called == [0, 0, 0, 1]
     assert state.to_act == (3,)  # it was true: seat 3 took the pile and leads
-    state.act(3, play(some(state.view(3)["hand"])[0], "8C"))
+    state.act(3, play(state.view(3)["hand"][0], "8C"))
     for seat in (0, 1, 2):
         state.act(seat, PASS)
-    state.act(0, play(some(state.view(0)["hand"])[0], "9C"))
+    state.act(0, play(state.view(0)["hand"][0], "9C"))
     for seat in (1, 2, 3):
         state.act(seat, PASS)
     state.act(1, play("3S", "TC"))  # four -> three: the small-hand bucket, not this record

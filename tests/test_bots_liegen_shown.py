@@ -18,7 +18,6 @@ import pytest
 from liars.bots.liegen import Knowledge, StrongBot
 from liars.games.liegen import Accuse, LiegenState, Pass
 from tests.test_liegen_helpers import ACCUSE, PASS, play, position
-from tests.typed import some
 
 HANDS = {
     0: ["2H", "3H", "9H", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"],
@@ -46,7 +45,7 @@ def test_the_taker_reads_every_big_hand_claim_of_the_pile_it_took() -> None:
     for seat in (2, 3):
         state.act(seat, PASS)
     state.act(0, PASS)
-    hand2 = some(state.view(2)["hand"])
+    hand2 = state.view(2)["hand"]
     heart = next(c for c in hand2 if c.endswith("H"))
     state.act(2, play(heart, "TH"))
     for seat in (3, 0, 1):

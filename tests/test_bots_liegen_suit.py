@@ -13,7 +13,6 @@ import pytest
 from liars.bots.liegen import Knowledge, StrongBot
 from liars.games.liegen import Accuse, LiegenState, Pass, Play
 from tests.test_liegen_helpers import ACCUSE, PASS, play, position
-from tests.typed import some
 
 
 def test_knowledge_counts_answers_to_leads_apart() -> None:
@@ -23,13 +22,13 @@ def test_knowledge_counts_answers_to_leads_apart() -> None:
     state.act(1, play("KS", "KS"))  # a lead: the trick was empty
     state.act(2, {"type": "pass"})
     state.act(0, {"type": "pass"})
-    state.act(2, play(some(state.view(2)["hand"])[0], "2S"))  # follows: closes the lead's window
+    state.act(2, play(state.view(2)["hand"][0], "2S"))  # follows: closes the lead's window
     k.update(state.view(0))
     assert k.lead_asked == [0, 0, 1] and k.lead_called == [0, 0, 0]
     assert k.asked[2] == [0, 1]
     state.act(0, {"type": "pass"})
     state.act(1, {"type": "pass"})
-    state.act(0, play(some(state.view(0)["hand"])[0], "3S"))
+    state.act(0, play(state.view(0)["hand"][0], "3S"))
     k.update(state.view(0))
     assert k.lead_asked == [0, 0, 1]  # seat 2's play followed the lead: not a lead
     assert k.asked[1] == [0, 1]

@@ -24,7 +24,6 @@ from liars.games.love_letter import LoveState, Play
 from liars.games.love_letter_cards import COUNT
 from liars.games.love_letter_view import constraints, unseen
 from tests.test_love_letter import play, position, start
-from tests.typed import some
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 from gauntlet import love_letter as gauntlet
@@ -158,7 +157,7 @@ def test_a_searched_world_is_an_engine_position_the_bot_could_be_in() -> None:
             assert {k: mine[k] for k in public} == {k: theirs[k] for k in public}
             for u, v in knowledge.pairs:  # who saw whose card knows it in the world too
                 if seat not in (u, v) and not view["out"][u] and not view["out"][v]:
-                    assert world.view(u)["known"][str(v)] == some(world.view(v)["hand"])[0]
+                    assert world.view(u)["known"][str(v)] == world.view(v)["hand"][0]
             checked += 1
     assert checked > 150
 
@@ -186,9 +185,7 @@ def test_strong_believes_players_keep_the_higher_card() -> None:
         knowledge = Knowledge(2, 3, 1.0 - bias)
         knowledge.update(view)
         worlds = _Worlds(view, knowledge, bias)
-        high = (
-            sum(some(worlds.draw(rng).view(1)["hand"])[0] in ("T", "J", "Q", "K") for _ in range(400)) / 400
-        )
+        high = sum(worlds.draw(rng).view(1)["hand"][0] in ("T", "J", "Q", "K") for _ in range(400)) / 400
         assert high >= least and (bias > 0 or high < 0.5)
 
 
@@ -386,8 +383,8 @@ def test_incremental_knowledge_equals_knowledge_from_scratch() -> None:
                 assert live.rules == constraints(state.view(me)["history"], players)
                 checks += 1
                 if seat == me:
-                    hands[view["history_len"]] = tuple(some(view["hand"]))
-                    live.note_hand(view["history_len"], some(view["hand"]))
+                    hands[view["history_len"]] = tuple(view["hand"])
+                    live.note_hand(view["history_len"], view["hand"])
             state.act_id(rng.choice(state.legal_ids()))
     assert checks > 500
 

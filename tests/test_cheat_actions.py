@@ -14,7 +14,6 @@ import liars
 from liars import IllegalAction
 from liars.games.cheat import PLAYS, Challenge, CheatState, Pass, Play, parse
 from liars.games.cheat_cards import CODES, NUM_ACTIONS, RANK_OF, RANKS
-from tests.typed import some
 
 
 def game_state(players: int, seed: int, **opts: object) -> CheatState:
@@ -85,7 +84,7 @@ def test_legal_actions_are_every_suit_free_play_of_up_to_four(players: int, opts
                 seat = state.to_act[0]
                 listed = [a.cards for a in state.legal_actions(seat)]
                 assert len(listed) == len(set(listed)) <= NUM_ACTIONS - 2
-                assert set(listed) == brute_force(some(state.view(seat)["hand"]), most)
+                assert set(listed) == brute_force(state.view(seat)["hand"], most)
             else:
                 assert state.legal_actions(state.to_act[0]) == [Challenge(), Pass()]
             state.act_id(rng.choice(state.legal_ids()))
@@ -112,7 +111,7 @@ def test_every_play_the_rules_allow_is_accepted(
     opts = {"max_cards": 3} if cap else {}
     state = game_state(players, seed, **opts)
     seat = state.to_act[0]
-    hand = some(state.view(seat)["hand"])
+    hand = state.view(seat)["hand"]
     most = 3 if cap else len(hand)
     cards = data.draw(st.lists(st.sampled_from(hand), min_size=1, max_size=most, unique=True))
     codes = [c[0] if bare else c for c in cards]
@@ -120,11 +119,11 @@ def test_every_play_the_rules_allow_is_accepted(
     state.act(seat, {"type": "play", "cards": codes})
     after = state.view(seat)
     assert after["last_play"] == {"seat": seat, "count": len(cards), "rank": before["required_rank"]}
-    assert len(some(after["hand"])) == len(hand) - len(cards)
+    assert len(after["hand"]) == len(hand) - len(cards)
     if not bare:
-        assert set(hand) - set(some(after["hand"])) == set(cards)
+        assert set(hand) - set(after["hand"]) == set(cards)
     else:  # bare ranks take the lowest suits of each rank
-        gone = sorted(set(hand) - set(some(after["hand"])), key=CODES.index)
+        gone = sorted(set(hand) - set(after["hand"]), key=CODES.index)
         assert sorted(c[0] for c in gone) == sorted(c[0] for c in cards)
         for c in gone:
             lower = [h for h in hand if h[0] == c[0] and CODES.index(h) < CODES.index(c)]
@@ -134,7 +133,7 @@ def test_every_play_the_rules_allow_is_accepted(
 def test_plays_beyond_max_cards_or_hand_are_refused_and_change_nothing() -> None:
     state = game_state(4, 2, max_cards=3)
     seat = state.to_act[0]
-    hand = some(state.view(seat)["hand"])
+    hand = state.view(seat)["hand"]
     before = state.to_json()
     for bad in (hand[:4], [c for c in CODES if c not in hand][:1]):
         with pytest.raises(IllegalAction):
@@ -169,7 +168,7 @@ def test_act_id_agrees_with_act_and_refuses_what_is_not_legal() -> None:
         with pytest.raises(IllegalAction):
             state.act_id(bad)
         assert state.to_json() == before
-    hand = some(state.view(seat)["hand"])
+    hand = state.view(seat)["hand"]
     missing = next(r for r in RANKS if sum(c[0] == r for c in hand) < 4)
     short = Play(tuple(missing * (1 + sum(c[0] == missing for c in hand))))
     if len(short.cards) <= 4:

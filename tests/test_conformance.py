@@ -306,5 +306,5 @@ def test_view_since_is_checked_strictly(spec: Spec) -> None:
         with pytest.raises(ValueError, match="since"):
             state.view(0, since=bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        state.view(0, 1)  # type: ignore[call-arg]
+        state.view(0, 1)  # type: ignore[call-overload]
     assert state.view(0, since=0) == state.view(0)

@@ -12,7 +12,6 @@ import liars
 from liars.games.love_letter import LoveState, Play
 from liars.games.love_letter_cards import DECK, SECRET_KEYS
 from tests.test_love_letter import play, position, start
-from tests.typed import some
 
 
 def positions(seed: int, players: int, count: int) -> list[LoveState]:
@@ -118,7 +117,7 @@ def test_views_are_copies() -> None:
     play(state, "7", 1)
     before = state.to_json()
     view = state.view(0)
-    some(view["hand"]).append("K")
+    view["hand"].append("K")
     view["played"][0].append("K")
     view["known"]["2"] = "K"
     view["history"][-1]["seen"] = "K"

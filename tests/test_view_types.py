@@ -13,13 +13,14 @@ import liars
 from liars.core import State, View, game_ids
 
 
-def view_type(game_id: str) -> Any:
-    """The ``V`` of the game's ``State[V]``."""
+def view_types(game_id: str) -> tuple[Any, Any]:
+    """The ``V, W`` of the game's ``State[V, W]``: a seat's view type and anyone's."""
     cls = liars.make(game_id, seed=0).state_class
     for base in getattr(cls, "__orig_bases__", ()):
         if typing.get_origin(base) is State:
-            return typing.get_args(base)[0]
-    raise AssertionError(f"{cls.__name__} does not say its view type")
+            seat, anyone = typing.get_args(base)
+            return seat, anyone
+    raise AssertionError(f"{cls.__name__} does not say its view types")
 
 
 def fits(value: Any, hint: Any) -> bool:
@@ -44,9 +45,12 @@ def fits(value: Any, hint: Any) -> bool:
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_views_hold_exactly_their_typed_keys(game_id: str) -> None:
-    vt = view_type(game_id)
-    assert issubclass(vt, dict) and set(View.__required_keys__) <= vt.__required_keys__
-    hints = typing.get_type_hints(vt)
+    """A seat's view fits the seat's view type (its hand never ``None``), a spectator's anyone's."""
+    seat_type, anyone = view_types(game_id)
+    assert seat_type is not anyone and seat_type.__required_keys__ == anyone.__required_keys__
+    assert issubclass(seat_type, dict) and set(View.__required_keys__) <= seat_type.__required_keys__
+    seat_hints, anyone_hints = typing.get_type_hints(seat_type), typing.get_type_hints(anyone)
+    assert seat_hints["seat"] is int and not fits(None, seat_hints["seat"])
     for seed in range(3):
         game = liars.make(game_id, seed=seed)
         state = game.new_game()
@@ -54,6 +58,7 @@ def test_views_hold_exactly_their_typed_keys(game_id: str) -> None:
         for _ in range(200):
             for seat in (None, *range(game.players)):
                 view = state.view(seat)
+                vt, hints = (anyone, anyone_hints) if seat is None else (seat_type, seat_hints)
                 assert set(view) == vt.__required_keys__, set(view) ^ vt.__required_keys__
                 wrong = {k: v for k, v in view.items() if not fits(v, hints[k])}
                 assert not wrong, wrong

@@ -36,18 +36,43 @@ from .rng import Chance, Rng
 
 JSON = dict[str, Any]
 
+if TYPE_CHECKING:
+    from typing_extensions import ReadOnly as ReadOnly
+elif hasattr(typing, "ReadOnly"):  # Python 3.13 and later
+    ReadOnly = typing.ReadOnly
+else:
+
+    class _ReadOnly:
+        """``ReadOnly[X]`` is ``X`` at run time before Python 3.13 (no dependency for it).
+
+        Only type checkers read the qualifier; this keeps the view types'
+        annotations evaluable (``typing.get_type_hints``) without
+        ``typing_extensions``, as they were before the keys were marked.
+        """
+
+        def __getitem__(self, item: Any) -> Any:
+            return item
+
+    ReadOnly = _ReadOnly()
+
 
 class View(TypedDict):
     """The keys of every view (``docs/protocol.md``, "Keys in every view"); each game adds its own.
 
-    Each game's state is a ``State[<Game>View]``, its view type a subclass of
-    this one, so ``state.view(seat)["dice"]`` is typed where the state's
-    class is known; code that holds a plain ``State`` gets an untyped view
-    (``Any``), as a ``dict[str, Any]`` was before.
+    Each game has two view types: ``<Game>View``, a view of anyone (a seat or
+    a spectator), a subclass of this one, and ``<Game>SeatView``, a seat's
+    own, a subclass of that in which what only a seat has is never ``None``
+    (its ``seat``, its hand or dice).  A game's state is a
+    ``State[<Game>SeatView, <Game>View]``, so ``state.view(0)["hand"]`` is a
+    ``list[str]`` and ``state.view(None)["hand"]`` may be ``None``, with no
+    narrowing by the caller; code that holds a plain ``State`` gets an
+    untyped view (``Any``), as a ``dict[str, Any]`` was before.  The keys a
+    seat's view narrows are ``ReadOnly`` (PEP 705): a view is a report to
+    read, and only read-only keys may be narrowed in a subclass.
     """
 
     game: str
-    seat: int | None
+    seat: ReadOnly[int | None]
     players: int
     options: dict[str, Any]
     to_act: list[int]
@@ -61,8 +86,10 @@ class View(TypedDict):
 if TYPE_CHECKING:
     from typing_extensions import TypeVar
 
-    #: A state's view type: a :class:`View` subclass (plain ``State``: not known here).
+    #: A seat's view type: a :class:`View` subclass (plain ``State``: not known here).
     V = TypeVar("V", bound=Mapping[str, Any], default=Any, covariant=True)
+    #: Anyone's view type (a spectator's too): the seat's view type unless the game says.
+    W = TypeVar("W", bound=Mapping[str, Any], default=V, covariant=True)
     #: A game's state type (``Game[S]``: ``new_game`` returns an ``S``; plain ``Game``: a ``State``).
     S = TypeVar("S", bound="State", default="State", covariant=True)
     from .games.cheat import CheatGame
@@ -72,6 +99,7 @@ if TYPE_CHECKING:
     from .games.love_letter import LoveGame
 else:  # typing.TypeVar takes no default before Python 3.13; only type checkers read it
     V = typing.TypeVar("V")
+    W = typing.TypeVar("W")
     S = typing.TypeVar("S")
 
 FORMAT = "liars/1"
@@ -415,7 +443,7 @@ class Game(Generic[S]):
         return f"liars.make({self.id!r}, players={self.players}, seed={self.seed}{opts})"
 
 
-class State(Generic[V]):
+class State(Generic[V, W]):
     """One game in progress.  Mutated by :meth:`act`; copied by :meth:`clone`.
 
     Subclasses keep ``to_act`` (tuple of seats), ``over`` and ``winners`` as
@@ -633,9 +661,15 @@ class State(Generic[V]):
 
     if TYPE_CHECKING:
 
-        def view(self, seat: int | None, *, since: int = 0) -> V:
-            """The view, typed as the game's own view type (:class:`View` and the game's keys)."""
-            return cast(V, self._full_view(seat, since=since))
+        @typing.overload
+        def view(self, seat: int, *, since: int = 0) -> V: ...
+        @typing.overload
+        def view(self, seat: None, *, since: int = 0) -> W: ...
+        @typing.overload
+        def view(self, seat: int | None, *, since: int = 0) -> V | W: ...
+        def view(self, seat: int | None, *, since: int = 0) -> V | W:
+            """The view, typed as the game's own: a seat's view type for a seat, else anyone's."""
+            return cast("V | W", self._full_view(seat, since=since))
 
     else:
         view = _full_view  # the same function: the typed signature costs no call at run time

@@ -20,7 +20,6 @@ from liars.bots import liegen as liegen_bot
 from liars.coach import cards, odds
 from liars.games.cheat_cards import CARD_OF, RANK_OF
 from liars.games.liegen import CARD_INDEX
-from tests.typed import some
 
 RANKS = "A23456789TJQK"
 DECK = [r + s for r in RANKS for s in "CDHS"]
@@ -198,13 +197,13 @@ def test_liegen_a_turned_card_taken_by_another_seat_cannot_be_the_play() -> None
     state = game.new_game(setup=liegen_setup(hands))
     state.act(1, {"type": "play", "card": "5H", "announce": "5H"})
     state.act(2, {"type": "accuse"})  # wrong: seat 2 takes the pile and opens the next trick
-    state.act(2, {"type": "play", "card": some(state.view(2)["hand"])[0], "announce": "5C"})
+    state.act(2, {"type": "play", "card": state.view(2)["hand"][0], "announce": "5C"})
     state.act(0, {"type": "pass"})
     state.act(1, {"type": "pass"})
     state.act(0, {"type": "play", "card": "2C", "announce": "5D"})
     state.act(1, {"type": "pass"})
     state.act(2, {"type": "pass"})
-    state.act(1, {"type": "play", "card": some(state.view(1)["hand"])[0], "announce": "5H"})
+    state.act(1, {"type": "play", "card": state.view(1)["hand"][0], "announce": "5H"})
     out = odds("liegen", state.view(0))
     assert out["out_there"] == 0
     assert out["last_play_exact"] == 0.0 and out["last_play"] == 0.0
@@ -235,7 +234,7 @@ def test_liegen_the_unseen_cards_are_the_engines_deal() -> None:
 def test_module_functions_and_entry_point_agree() -> None:
     game = liars.make("liegen", players=3, seed=2)
     state = game.new_game(setup=liegen_setup(liegen_deal(["6H"])))
-    state.act(1, {"type": "play", "card": some(state.view(1)["hand"])[0], "announce": "5H"})
+    state.act(1, {"type": "play", "card": state.view(1)["hand"][0], "announce": "5H"})
     view = state.view(0)
     whole = odds("liegen", view)
     assert whole["advice"] is None  # not seat 0's turn: seat 2 is asked first

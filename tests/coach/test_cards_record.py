@@ -24,7 +24,6 @@ from liars.bots import cheat as cheat_bot
 from liars.coach import odds
 from liars.coach.words import SAME_ODDS, pct, say
 from liars.games.cheat_cards import RANK_OF
-from tests.typed import some
 
 from .test_cards import cheat_hands, liegen_deal, liegen_setup
 
@@ -106,7 +105,7 @@ def test_cheat_a_seat_caught_padding_twice_is_trusted_less_than_the_cards_say() 
     state = game.new_game(setup={"hands": cheat_hands(["AC", "AD", "AH"]), "starter": 1})
 
     def round_of_passes(seat: int) -> None:
-        state.act(seat, {"type": "play", "cards": [some(state.view(seat)["hand"])[0][0]]})
+        state.act(seat, {"type": "play", "cards": [state.view(seat)["hand"][0][0]]})
         while state.to_act and state.legal_actions(state.to_act[0])[0].to_json()["type"] == "challenge":
             state.act(state.to_act[0], {"type": "pass"})
 
@@ -124,14 +123,14 @@ def test_liegen_a_seat_caught_bluffing_twice_is_trusted_less_than_the_cards_say(
     game = liars.make("liegen", players=3, seed=2)
     state = game.new_game(setup=liegen_setup(liegen_deal(["2C"])))
     for _ in range(2):  # seat 1 leads a card it does not name, is accused and takes the pile back
-        state.act(1, {"type": "play", "card": some(state.view(1)["hand"])[0], "announce": "KS"})
+        state.act(1, {"type": "play", "card": state.view(1)["hand"][0], "announce": "KS"})
         state.act(2, {"type": "accuse"})
-    state.act(1, {"type": "play", "card": some(state.view(1)["hand"])[0], "announce": "KS"})
+    state.act(1, {"type": "play", "card": state.view(1)["hand"][0], "announce": "KS"})
     out = odds("liegen", state.view(0))
     assert 0.0 < out["last_play"] < out["last_play_exact"] < 1.0
     state.act(2, {"type": "pass"})
     state.act(0, {"type": "pass"})
-    state.act(2, {"type": "play", "card": some(state.view(2)["hand"])[0], "announce": "KC"})
+    state.act(2, {"type": "play", "card": state.view(2)["hand"][0], "announce": "KC"})
     fresh = odds("liegen", state.view(0))  # seat 2 has no record: one number
     assert fresh["last_play_exact"] == fresh["last_play"]
 

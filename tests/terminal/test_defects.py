@@ -23,7 +23,6 @@ from liars.terminal.liegen import announced
 from liars.terminal.loop import load_saved, numbered_path, replay
 from liars.terminal.ui import InputError
 from liars.terminal.words import card
-from tests.typed import some
 
 from .drive import clean, play, spawn
 from .test_pty import dice_answer
@@ -115,7 +114,7 @@ def liegen_after(announce: str, seed: int = 6, **options: Any) -> liars.State:
     """A Liegen position where the next player must follow the announcement ``announce``."""
     state = liars.make("liegen", players=3, seed=seed, **options).new_game()
     seat = state.to_act[0]
-    state.act(seat, {"type": "play", "card": some(state.view(seat)["hand"])[0], "announce": announce})
+    state.act(seat, {"type": "play", "card": state.view(seat)["hand"][0], "announce": announce})
     while state.legal_actions(state.to_act[0])[0].to_json()["type"] != "play":
         state.act(state.to_act[0], {"type": "pass"})
     return state
@@ -162,7 +161,7 @@ def test_every_announcement_as_the_screen_says_it_can_be_typed(lang: str) -> Non
         state = liegen_after("QC" if follow != "rank_step" else "Q", follow=follow)
         seat = state.to_act[0]
         legal = [a.to_json() for a in state.legal_actions(seat)]
-        first = some(state.view(seat)["hand"])[0]
+        first = state.view(seat)["hand"][0]
         for a in (a for a in legal if a["type"] == "play" and a["card"] == first):
             assert parse_liegen(state, f"1 {announced(a['announce'])}") == a
             assert parse_liegen(state, f"1 {card(a['announce'])}") == a

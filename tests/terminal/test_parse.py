@@ -16,7 +16,6 @@ import liars
 from liars.terminal import i18n
 from liars.terminal.games import ui_for
 from liars.terminal.ui import InputError
-from tests.typed import some
 
 NAMES = ["You", "Kari", "Ola", "Per"]
 
@@ -268,7 +267,7 @@ def test_liegen_rank_step_announces_ranks() -> None:
 def test_liegen_jokers_need_an_announcement() -> None:
     for seed in range(40):
         state = liars.make("liegen", players=2, seed=seed, jokers=True).new_game()
-        hand = some(state.view(state.to_act[0])["hand"])
+        hand = state.view(state.to_act[0])["hand"]
         if "X" in hand:
             assert "needs an announcement" in refused(state, "X")
             assert parsed(state, "X 5H") == {"type": "play", "card": "X", "announce": "5H"}

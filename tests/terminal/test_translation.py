@@ -20,7 +20,6 @@ from liars.terminal.i18n import _
 from liars.terminal.liars_dice import DiceUI
 from liars.terminal.love_letter import LoveLetterUI, effect
 from liars.terminal.words import card, faces, ranks, read_card
-from tests.typed import some
 
 from .drive import LIARS
 
@@ -250,7 +249,7 @@ def test_english_love_letter_says_a_card_you_lack_plainly() -> None:
     state = liars.make("love-letter", players=2, seed=3).new_game()
     seat = state.to_act[0]
     view = state.view(seat)
-    lacking = next(c for c in "K8765" if c not in some(view["hand"]))
+    lacking = next(c for c in "K8765" if c not in view["hand"])
     ui = LoveLetterUI(["A", "B"], seat)
     with pytest.raises(ValueError, match=r"^You have no \S+ in your hand\.$"):
         ui.parse(f"{lacking} 1", view, state.legal_actions(seat))

@@ -32,6 +32,7 @@ from ..core import (
     GameInfo,
     IllegalAction,
     Option,
+    ReadOnly,
     State,
     View,
     check_int,
@@ -217,9 +218,9 @@ def parse(text: str) -> CheatAction:
 
 
 class CheatView(View):
-    """Cheat's view: the common keys and these (``docs/protocol.md``, cheat)."""
+    """Anyone's view of Cheat, a seat's or a spectator's (``docs/protocol.md``, cheat)."""
 
-    hand: list[str] | None
+    hand: ReadOnly[list[str] | None]  # ``None`` only in a spectator's view
     hand_sizes: list[int]
     pile_size: int
     required_rank: str
@@ -230,7 +231,14 @@ class CheatView(View):
     revealed: dict[str, Any] | None
 
 
-class CheatState(State[CheatView]):
+class CheatSeatView(CheatView):
+    """A seat's own view of Cheat: what only a seat has is there (never ``None``)."""
+
+    seat: ReadOnly[int]
+    hand: ReadOnly[list[str]]
+
+
+class CheatState(State[CheatSeatView, CheatView]):
     """A game of Cheat in progress.  Hands, pile and last play are 52-bit card masks."""
 
     _FIELDS = (

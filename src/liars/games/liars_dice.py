@@ -33,6 +33,7 @@ from ..core import (
     GameInfo,
     IllegalAction,
     Option,
+    ReadOnly,
     State,
     View,
     check_int,
@@ -151,9 +152,9 @@ def count_face(dice: Sequence[Sequence[int]], face: int, wild_ones: bool) -> int
 
 
 class DiceView(View):
-    """Liar's Dice's view: the common keys and these (``docs/protocol.md``, liars-dice)."""
+    """Anyone's view of Liar's Dice, a seat's or a spectator's (``docs/protocol.md``, liars-dice)."""
 
-    dice: list[int] | None
+    dice: ReadOnly[list[int] | None]  # ``None`` only in a spectator's view
     dice_counts: list[int]
     total_dice: int
     round: int
@@ -165,7 +166,14 @@ class DiceView(View):
     places: list[int] | None
 
 
-class DiceState(State[DiceView]):
+class DiceSeatView(DiceView):
+    """A seat's own view of Liar's Dice: what only a seat has is there (never ``None``)."""
+
+    seat: ReadOnly[int]
+    dice: ReadOnly[list[int]]
+
+
+class DiceState(State[DiceSeatView, DiceView]):
     """A match of Liar's Dice in progress."""
 
     _FIELDS = (

@@ -36,6 +36,7 @@ from ..core import (
     GameInfo,
     IllegalAction,
     Option,
+    ReadOnly,
     State,
     View,
     check_int,
@@ -250,7 +251,7 @@ def claim_json(seat: int, index: int) -> JSON:
 
 
 class PokerView(View):
-    """Liar's Dice Poker's view: the common keys and these (``docs/protocol.md``)."""
+    """Anyone's view of Liar's Dice Poker, a seat's or a spectator's (``docs/protocol.md``)."""
 
     lives: list[int]
     round: int
@@ -266,7 +267,13 @@ class PokerView(View):
     rolloff: list[list[int | None]]
 
 
-class PokerState(State[PokerView]):
+class PokerSeatView(PokerView):
+    """A seat's own view of Liar's Dice Poker: what only a seat has is there (never ``None``)."""
+
+    seat: ReadOnly[int]
+
+
+class PokerState(State[PokerSeatView, PokerView]):
     """A match of Poker Liar's Dice in progress.
 
     ``phase`` is what the seat to act must do: ``claim`` (the holder has

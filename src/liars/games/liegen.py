@@ -32,6 +32,7 @@ from ..core import (
     GameInfo,
     IllegalAction,
     Option,
+    ReadOnly,
     State,
     View,
     check_int,
@@ -173,9 +174,9 @@ def _tables(jokers: bool, follow: str) -> _Tables:
 
 
 class LiegenView(View):
-    """Liegen's view: the common keys and these (``docs/protocol.md``, liegen)."""
+    """Anyone's view of Liegen, a seat's or a spectator's (``docs/protocol.md``, liegen)."""
 
-    hand: list[str] | None
+    hand: ReadOnly[list[str] | None]  # ``None`` only in a spectator's view
     hand_sizes: list[int]
     pile_size: int
     announcement: dict[str, Any] | None
@@ -186,7 +187,14 @@ class LiegenView(View):
     turned: dict[str, Any] | None
 
 
-class LiegenState(State[LiegenView]):
+class LiegenSeatView(LiegenView):
+    """A seat's own view of Liegen: what only a seat has is there (never ``None``)."""
+
+    seat: ReadOnly[int]
+    hand: ReadOnly[list[str]]
+
+
+class LiegenState(State[LiegenSeatView, LiegenView]):
     """A match of Liegen in progress.
 
     ``ann`` is the current announcement's index (-1 at the start of a trick),

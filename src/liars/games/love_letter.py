@@ -27,6 +27,7 @@ from ..core import (
     GameInfo,
     IllegalAction,
     Option,
+    ReadOnly,
     State,
     View,
     check_int,
@@ -152,9 +153,9 @@ def _shape(card: Any, target: Any, guess: Any, players: int) -> None:
 
 
 class LoveView(View):
-    """Love Letter's view: the common keys and these (``docs/protocol.md``, love-letter)."""
+    """Anyone's view of Love Letter, a seat's or a spectator's (``docs/protocol.md``, love-letter)."""
 
-    hand: list[str] | None
+    hand: ReadOnly[list[str] | None]  # ``None`` only in a spectator's view
     played: list[list[str]]
     out: list[bool]
     protected: list[bool]
@@ -168,7 +169,14 @@ class LoveView(View):
     unseen: dict[str, int]
 
 
-class LoveState(State[LoveView]):
+class LoveSeatView(LoveView):
+    """A seat's own view of Love Letter: what only a seat has is there (never ``None``)."""
+
+    seat: ReadOnly[int]
+    hand: ReadOnly[list[str]]
+
+
+class LoveState(State[LoveSeatView, LoveView]):
     """A match of Love Letter in progress; ``to_act`` is the one seat whose turn it is."""
 
     _FIELDS = (
