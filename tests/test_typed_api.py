@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import random
 import typing
+from collections.abc import Sequence
 from typing import assert_type
 
 import liars
+from liars import bots
+from liars.bots import Bot
 from liars.core import Game, State
 from liars.games.cheat import CheatGame, CheatSeatView, CheatState, CheatView
 from liars.games.liars_dice import DiceGame, DiceSeatView, DiceState, DiceView
 from liars.games.liars_dice_poker import PokerGame, PokerSeatView, PokerState, PokerView
 from liars.games.liegen import LiegenGame, LiegenSeatView, LiegenState, LiegenView
-from liars.games.love_letter import LoveGame, LoveSeatView, LoveState, LoveView
+from liars.games.love_letter import LoveGame, LoveSeatView, LoveState, LoveView, Play
 
 
 def test_make_gives_each_games_own_game_and_state_types() -> None:
@@ -108,3 +111,28 @@ def test_every_view_type_reads_at_run_time() -> None:
         hints, wide = typing.get_type_hints(seat_view), typing.get_type_hints(view)
         assert set(hints) == set(wide) and hints["seat"] is int and wide["seat"] == int | None
         assert seat_view.__required_keys__ == view.__required_keys__
+
+
+class HighCard:
+    """A bot written as a typed user would: the game's seat view and action types in ``act``."""
+
+    def act(self, view: LoveSeatView, legal_actions: Sequence[Play]) -> Play:
+        keep = max(view["hand"], key="56789TJQK".index)  # a str, no None to narrow
+        return next((a for a in legal_actions if a.card != keep), legal_actions[0])
+
+
+def test_a_bot_typed_with_its_games_types_is_a_bot() -> None:
+    """``mypy --strict`` takes a bot annotated with ``LoveSeatView`` and ``Play`` where a ``Bot`` goes.
+
+    Why: ``Bot.act`` once took a ``Mapping[str, Any]``, which no ``TypedDict``
+    parameter accepts, so a bot writer's typed bot did not type-check as a
+    ``Bot`` (the arena, ``liars.bots``).  Run-time half: it plays a round.
+    """
+    bot: Bot = HighCard()
+    players: list[Bot] = [bot, bots.make("basic", "love-letter", seed=1)]
+    state = liars.make("love-letter", players=2, seed=3, target_wins=1).new_game()
+    while not state.over:
+        seat = state.to_act[0]
+        action = players[seat].act(state.view(seat), state.legal_actions(seat))
+        state.act(seat, action)
+    assert state.winners

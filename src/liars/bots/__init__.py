@@ -40,9 +40,16 @@ _DEFAULT_BOUND = 20_000
 
 
 class Bot(Protocol):
-    """What the arena, the CLI and the server call."""
+    """What the arena, the CLI and the server call.
 
-    def act(self, view: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any: ...
+    ``view`` is the seat's view (a mapping: ``state.view(seat)``).  It is
+    typed ``Any`` here so that a bot may annotate its own ``act`` with its
+    game's seat view type (``view: LoveSeatView``) and its action type
+    (``legal_actions: Sequence[Play]``) and still be a ``Bot`` to a type
+    checker: a ``Mapping[str, Any]`` here would refuse every such bot.
+    """
+
+    def act(self, view: Any, legal_actions: Sequence[Any]) -> Any: ...
 
 
 BotFactory = Callable[..., Bot]
