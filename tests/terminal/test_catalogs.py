@@ -142,3 +142,22 @@ def test_the_build_compiles_the_catalogs(tmp_path: Path) -> None:
     with mo.open("rb") as fp:
         t = gettext.GNUTranslations(fp)
     assert t.gettext("You won!") == "Du vant!"
+
+
+def test_norwegian_says_robot_as_the_glossary_does() -> None:
+    """nb calls a bot «robot» everywhere (docs/glossary.md), never the English «bot».
+
+    Why: the web table already said «Robot 2 (middels)» while ``liars --help``
+    said «spill et spill i terminalen mot boter»; in Norwegian a «bot» is a
+    fine to pay, and one thing should have one word.  The command's own
+    name, ``liars bot``, and ``{bot}`` placeholders are not words to translate.
+    """
+    letter = "A-Za-zÆØÅæøå"
+    english_word = re.compile(rf"(?<![{letter}])[Bb]ot(?:er|en|ene|s|nivå\w*|plass\w*)?(?![{letter}])")
+    found = []
+    for e in locale.read_po(locale.po_path("nb").read_text(encoding="utf-8")):
+        for key in ("msgstr", "msgstr[0]", "msgstr[1]"):
+            text = re.sub(r"\{[^}]*\}", "", e.get(key, "")).replace("liars bot", "")
+            if english_word.search(text):
+                found.append(text)
+    assert not found, found
