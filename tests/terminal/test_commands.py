@@ -291,3 +291,35 @@ def test_ctrl_c_stops_a_long_arena_at_once_with_a_word_not_a_traceback(jobs: int
     screen = clean(child.before)
     assert "Traceback" not in screen
     assert _("liars: stopped (Ctrl-C).") in screen and child.exitstatus == 130
+
+
+@pytest.mark.parametrize("bad", ["nan", "inf", "-1", "61", "abc", "1e9"])
+@pytest.mark.parametrize("lang", ["nb", "nl", "en"])
+def test_a_bad_delay_is_refused_in_the_users_language(
+    bad: str, lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--delay nan`` once ran the game and died in the pause with a ValueError traceback."""
+    from liars import cli
+
+    i18n.use(lang)
+    told = _("{text} is not a number of seconds from 0 to {most}").format(text=repr(bad), most="60")
+    for command in (["watch", "liars-dice", "--plain"], ["replay", "saved.json"]):
+        with pytest.raises(SystemExit) as stop:
+            cli.main([*command, "--lang", lang, "--delay", bad])
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert told in err and "Traceback" not in err, (command, err)
+
+
+def test_a_delay_takes_a_decimal_comma_and_the_help_writes_one() -> None:
+    """nb and nl write 0,4: the help says so, and a delay typed that way is taken."""
+    from liars.terminal.setup import delay_seconds
+
+    assert delay_seconds("0,5") == delay_seconds("0.5") == 0.5 and delay_seconds(" 0 ") == 0.0
+    for lang, default in (("nb", "0,4"), ("nl", "0,4"), ("en", "0.4")):
+        child = spawn(["play", "cheat", "--help", "--lang", lang])
+        child.expect(pexpect.EOF)
+        child.close()
+        i18n.use(lang)
+        text = " ".join(clean(child.before).split())
+        assert f"{_('default')} {default})" in text, text

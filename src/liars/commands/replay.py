@@ -28,12 +28,16 @@ def run(args: argparse.Namespace) -> int:
 
 def add(sub: Any) -> None:
     from ..terminal.i18n import LANGS, _
+    from ..terminal.setup import delay_seconds
 
     p = sub.add_parser("replay", help=_("step through a saved game"))
     p.add_argument("file", metavar=_("FILE"), help=_("a game saved with --save"))
     p.add_argument("--seat", type=int, help=_("whose view to show (default: the player's seat)"))
     p.add_argument(
-        "--delay", type=float, help=_("seconds between steps (default: wait for Enter at each step)")
+        "--delay",
+        type=delay_seconds,
+        metavar=_("SECONDS"),
+        help=_("seconds between steps (default: wait for Enter at each step)"),
     )
     p.add_argument("--lang", choices=LANGS, help=_("language: nb, nl or en (default: from LANG)"))
     p.set_defaults(func=run)

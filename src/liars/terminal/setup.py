@@ -9,6 +9,7 @@ so the language is settled before the parser is built (:func:`lang_from_argv`, i
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import secrets
 import sys
@@ -197,13 +198,33 @@ def add_bots(p: argparse.ArgumentParser) -> None:
     )
 
 
+MAX_DELAY = 60.0  # seconds: a pause longer than a minute between two events is a typing slip
+
+
+def delay_seconds(text: str) -> float:
+    """A ``--delay`` as a person writes it: ``0.5`` or ``0,5`` (the help shows nb and nl a comma).
+
+    From 0 to :data:`MAX_DELAY`; anything else (``nan``, ``inf``, ``-1``, a
+    word) is a usage error in the user's language, never a traceback from
+    the pause it would have reached.
+    """
+    try:
+        value = float(text.strip().replace(",", "."))
+    except ValueError:
+        value = math.nan
+    if not 0.0 <= value <= MAX_DELAY:  # NaN fails this too
+        message = _("{text} is not a number of seconds from 0 to {most}")
+        raise argparse.ArgumentTypeError(message.format(text=repr(text), most=f"{MAX_DELAY:g}"))
+    return value
+
+
 def add_delay(p: argparse.ArgumentParser, watch: bool) -> None:
     p.add_argument(
         "--delay",
-        type=float,
+        type=delay_seconds,
         default=argparse.SUPPRESS,
         metavar=_("SECONDS"),
-        help=_("seconds between narrated events") + f" ({_('default')} {default_delay(watch):g})",
+        help=_("seconds between narrated events") + f" ({_('default')} {i18n.decimal(default_delay(watch))})",
     )
 
 
