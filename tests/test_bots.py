@@ -31,7 +31,7 @@ def quick_bot(level: str, game_id: str, seed: int) -> bots.Bot:
     if level == "strong":
         try:
             return bots.make(level, game_id, seed=seed, **FAST_BY_GAME.get(game_id, FAST))
-        except TypeError:
+        except ValueError:  # a bot without these options refuses them by name
             pass
     return bots.make(level, game_id, seed=seed)
 

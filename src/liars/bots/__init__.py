@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from ..core import Game, IllegalAction
 from ..core import make as make_game
+from . import options
 
 LEVELS = ("random", "basic", "strong")
 
@@ -100,6 +101,7 @@ def make(level: str, game_id: str, seed: int | None = None, **kwargs: Any) -> Bo
     factory = _REGISTRY.get((game_id, level))
     if factory is None:
         raise ValueError(f"no {level!r} bot for {game_id!r}; levels: {', '.join(levels(game_id))}")
+    options.check(factory, f"the {level} {game_id} bot", kwargs)
     return factory(game_id=game_id, seed=seed, **kwargs)
 
 

@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..games.liegen import CARD_INDEX, Accuse, Pass, Play
-from . import register
+from . import options, register
 from .liegen_beliefs import LONG_ROUND, Knowledge, win_chances
 from .liegen_plan import HandPlan
 
@@ -254,6 +254,7 @@ class StrongBot(HandPlan, BasicBot):
         **kw: Any,
     ) -> None:
         super().__init__(game_id, seed, **kw)
+        options.at_least("samples", samples, 1)
         self.samples = samples
         self.bluff = bluff
         self.forced = forced

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..games.love_letter import LoveGame, LoveState, Play
 from ..games.love_letter_cards import GUESSES
-from . import register
+from . import options, register
 from .love_letter import GAME, _pick, choose, kept_after
 from .love_letter_knowledge import Knowledge
 from .love_letter_worlds import _round_game, _Worlds, likely_guesses
@@ -93,6 +93,15 @@ class StrongBot:
         sharp: str = "none",
         **_: Any,
     ) -> None:
+        for name, count in (("iterations", iterations), ("guesses", guesses)):
+            if count is not None:
+                options.at_least(name, count, 1)
+        for count in _by_players(worlds).values() if worlds is not None else ():
+            options.at_least("worlds", count, 1)
+        options.between("keep_bias", keep_bias, 0.0, 1.0)
+        options.at_least("prune", prune, 0.0)
+        if budget is not None:  # 0: the first batch of worlds only (the budget is spent at once)
+            options.at_least("budget", budget, 0.0)
         self.chain = chain
         self.guesses = guesses
         if not isinstance(sharp, str) or sharp not in _SHARP:
