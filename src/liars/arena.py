@@ -206,8 +206,9 @@ def run(
     else:
         before = set(multiprocessing.active_children())
         with ProcessPoolExecutor(max_workers=jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
-            futures = [pool.submit(play_many, config, c) for c in chunks(matches, chunk)]
             try:
+                # The first submit forks the workers: a Ctrl-C there must stop them too, so it is inside.
+                futures = [pool.submit(play_many, config, c) for c in chunks(matches, chunk)]
                 for fut in futures:
                     part = fut.result()
                     records.extend(part)
