@@ -323,3 +323,36 @@ def test_a_delay_takes_a_decimal_comma_and_the_help_writes_one() -> None:
         i18n.use(lang)
         text = " ".join(clean(child.before).split())
         assert f"{_('default')} {default})" in text, text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["serve", "--port", "99999"], "{text} is not a port (0 to 65535)"),
+        (["serve", "--header-timeout", "0"], "{text} is not a positive number of seconds"),
+        (["serve", "--turn-seconds", "-1"], "{text} is not a number of seconds, 0 or more"),
+        (["serve", "--max-connections", "-1"], "{text} is below 0"),
+        (["bot", "liars-dice", "--tries", "-1"], "{text} is below 0"),
+    ],
+)
+@pytest.mark.parametrize("lang", ["nb", "nl"])
+def test_the_servers_flags_are_refused_in_the_users_language(
+    args: list[str],
+    message: str,
+    lang: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The operators' flags said «99999 is not a port (0 to 65535)» in English amid Norwegian words."""
+    from liars import cli
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", {"nb": "nb_NO.UTF-8", "nl": "nl_NL.UTF-8"}[lang])
+    with pytest.raises(SystemExit) as stop:
+        cli.main(args)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    i18n.use(lang)
+    told = _(message).format(text=args[-1])
+    assert told != message.format(text=args[-1]) and told in err, err

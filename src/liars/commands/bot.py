@@ -81,9 +81,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _tries(text: str) -> int:
+    from ..terminal.i18n import _
+
     value = int(text)
     if value < 0:
-        raise argparse.ArgumentTypeError(f"{text} is below 0")
+        raise argparse.ArgumentTypeError(_("{text} is below 0").format(text=text))
     return value
 
 

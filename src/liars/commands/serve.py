@@ -8,6 +8,8 @@ import sys
 from contextlib import suppress
 from typing import Any
 
+from ..terminal.i18n import _
+
 # The transport's limits (see liars.server.transport; not imported here: the CLI starts without
 # the server's packages).
 HEADER_TIMEOUT = 10.0  # seconds a request's headers and body may take to arrive
@@ -27,7 +29,7 @@ def _seconds(text: str) -> float:
     """A flag's positive number of seconds (argparse reports anything else as a usage error)."""
     value = float(text)
     if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text} is not a positive number of seconds")
+        raise argparse.ArgumentTypeError(_("{text} is not a positive number of seconds").format(text=text))
     return value
 
 
@@ -35,7 +37,7 @@ def _seconds_or_none(text: str) -> float:
     """A flag's number of seconds, 0 or more (0: none)."""
     value = float(text)
     if not value >= 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text} is not a number of seconds, 0 or more")
+        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds, 0 or more").format(text=text))
     return value
 
 
@@ -43,7 +45,7 @@ def _count(text: str) -> int:
     """A flag's cap: a whole number, 0 or more (0: no cap)."""
     value = int(text)
     if value < 0:
-        raise argparse.ArgumentTypeError(f"{text} is below 0")
+        raise argparse.ArgumentTypeError(_("{text} is below 0").format(text=text))
     return value
 
 
@@ -51,7 +53,7 @@ def _port(text: str) -> int:
     """A TCP port, 0 (any free one) to 65535: uvicorn, given 99999, said it served there and hung."""
     value = int(text)
     if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{text} is not a port (0 to 65535)")
+        raise argparse.ArgumentTypeError(_("{text} is not a port (0 to 65535)").format(text=text))
     return value
 
 
