@@ -103,6 +103,9 @@ def test_liars_games_in_english_says_what_a_flag_takes() -> None:
     assert "--wild-ones (on or off; default off)" in shown
     assert "--max-cards (a number 1–52 or none; default none)" in shown
     assert "(bool" not in shown
+    # a game for two only says so plainly (it said "2–2 players")
+    assert "Poker Liar's Dice · 2 players:" in shown and "2–2" not in shown
+    assert "Liar's Dice · 2–6 players:" in shown
 
 
 @pytest.mark.parametrize(

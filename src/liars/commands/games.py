@@ -25,9 +25,12 @@ def run(args: argparse.Namespace) -> int:
         return 0
     i18n.use(i18n.choose(getattr(args, "lang", None)))
     for info in infos:
-        players = ngettext("{lo}–{hi} player", "{lo}–{hi} players", info.max_players).format(
-            lo=info.min_players, hi=info.max_players
-        )
+        if info.min_players == info.max_players:  # "2 players", not "2–2 players"
+            players = ngettext("{n} player", "{n} players", info.max_players).format(n=info.max_players)
+        else:
+            players = ngettext("{lo}–{hi} player", "{lo}–{hi} players", info.max_players).format(
+                lo=info.min_players, hi=info.max_players
+            )
         print(f"{info.id:12} {game_name(info.id)} · {players}: {game_summary(info.id)}")
         for opt in info.options:
             print(f"{'':14}{flag(opt)} ({option_text(opt)}): {option_help(info.id, opt)}")
