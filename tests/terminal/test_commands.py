@@ -166,6 +166,7 @@ def test_game_options_reach_the_engine(tmp_path: Path) -> None:
         ),
         (["play", "liars-dice", "--seat", "5", "--players", "3"], "seat must be between 0 and 2"),
         (["play", "liars-dice", "--dice", "0"], "--dice takes 1 to 10, not 0"),
+        (["play", "liars-dice-poker", "--players", "3"], "Poker Liar's Dice takes exactly 2 players."),
     ],
 )
 def test_bad_command_lines_are_refused_clearly(args: list[str], message: str) -> None:

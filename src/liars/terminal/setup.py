@@ -132,9 +132,12 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
         info = game_class(gid).info
         p = sub.add_parser(gid, help=game_name(gid), description=f"{game_name(gid)}: {game_summary(gid)}")
         lo, hi = info.min_players, info.max_players
-        p.add_argument(
-            "--players", type=int, metavar="N", help=_("number of players, {lo} to {hi}").format(lo=lo, hi=hi)
+        count = (
+            _("number of players: {n} only").format(n=lo)
+            if lo == hi
+            else _("number of players, {lo} to {hi}").format(lo=lo, hi=hi)
         )
+        p.add_argument("--players", type=int, metavar="N", help=count)
         if not watch:
             p.add_argument(
                 "--seat", type=int, default=0, metavar="K", help=_("your seat, from 0 (default 0)")
@@ -282,6 +285,10 @@ def seats(args: argparse.Namespace, human: bool) -> tuple[int, list[str]]:
     if players is None:
         players = len(listed) + me if len(listed) > 1 else info.default_players
     if not info.min_players <= players <= info.max_players:
+        if info.min_players == info.max_players:
+            raise usage_error(
+                _("{game} takes exactly {n} players.").format(game=game_name(args.game), n=info.max_players)
+            )
         raise usage_error(
             _("{game} takes {lo} to {hi} players.").format(
                 game=game_name(args.game), lo=info.min_players, hi=info.max_players
