@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import types
 import typing
 from typing import Any
 
@@ -11,6 +10,7 @@ import pytest
 
 import liars
 from liars.core import State, View, game_ids
+from liars.hints import fits
 
 
 def view_types(game_id: str) -> tuple[Any, Any]:
@@ -21,26 +21,6 @@ def view_types(game_id: str) -> tuple[Any, Any]:
             seat, anyone = typing.get_args(base)
             return seat, anyone
     raise AssertionError(f"{cls.__name__} does not say its view types")
-
-
-def fits(value: Any, hint: Any) -> bool:
-    """Whether a JSON value has the (shallow) type ``hint``: unions, lists, dicts, scalars."""
-    origin = typing.get_origin(hint)
-    if origin in (typing.Union, types.UnionType):
-        return any(fits(value, h) for h in typing.get_args(hint))
-    if hint is Any:
-        return True
-    if hint is type(None):
-        return value is None
-    if origin is list:
-        (item,) = typing.get_args(hint)
-        return isinstance(value, list) and all(fits(v, item) for v in value)
-    if origin is dict:
-        key, item = typing.get_args(hint)
-        return isinstance(value, dict) and all(fits(k, key) and fits(v, item) for k, v in value.items())
-    if hint is int:
-        return type(value) is int
-    return isinstance(value, hint)
 
 
 @pytest.mark.parametrize("game_id", game_ids())

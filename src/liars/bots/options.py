@@ -14,11 +14,12 @@ each bot checks in its ``__init__``, with the helpers below.
 from __future__ import annotations
 
 import inspect
-import math
 import types
 import typing
 from collections.abc import Callable, Mapping
 from typing import Any
+
+from ..hints import fits
 
 _PASSED_BY_MAKE = ("game_id", "seed")
 
@@ -58,29 +59,6 @@ def _inits(factory: Callable[..., Any]) -> list[Callable[..., Any]]:
     if not isinstance(factory, type):
         return [factory]
     return [c.__dict__["__init__"] for c in factory.__mro__ if c is not object and "__init__" in c.__dict__]
-
-
-def fits(value: Any, hint: Any) -> bool:
-    """Whether ``value`` is of the option type ``hint`` (numbers finite; a bool is not a number)."""
-    origin = typing.get_origin(hint)
-    if origin in (typing.Union, types.UnionType):
-        return any(fits(value, h) for h in typing.get_args(hint))
-    if hint is Any:
-        return True
-    if hint is type(None):
-        return value is None
-    if hint is bool:
-        return type(value) is bool
-    if hint is int:
-        return type(value) is int
-    if hint is float:
-        return type(value) in (int, float) and math.isfinite(value)
-    if origin in (Mapping, dict, typing.Mapping):
-        key, item = typing.get_args(hint) or (Any, Any)
-        return isinstance(value, Mapping) and all(fits(k, key) and fits(v, item) for k, v in value.items())
-    if isinstance(hint, type):
-        return isinstance(value, hint)
-    return True  # a type this checker does not know: the bot checks for itself
 
 
 def describe(hint: Any) -> str:
