@@ -161,3 +161,17 @@ def test_norwegian_says_robot_as_the_glossary_does() -> None:
             if english_word.search(text):
                 found.append(text)
     assert not found, found
+
+
+def test_dutch_quotes_as_dutch_is_written() -> None:
+    """nl quotes with “…” throughout: it had «Je liegt!» (Norwegian quotes), „Je liegt!” and
+    ‘Precies goed’ beside “Je liegt!”, and «wordt je gevraagd» (the -t goes when «je» follows)."""
+    texts = [
+        e.get(key, "")
+        for e in locale.read_po(locale.po_path("nl").read_text(encoding="utf-8"))
+        for key in ("msgstr", "msgstr[0]", "msgstr[1]")
+    ]
+    odd = [t for t in texts if re.search(r"[«»„‘]", t) or t.count("“") != t.count("”")]
+    assert not odd, odd
+    assert not [t for t in texts if "wordt je gevraagd" in t]
+    assert sum("“" in t for t in texts) > 40  # the rule is about real text, not an empty catalog

@@ -13,7 +13,7 @@ import pytest
 
 import liars
 from liars.terminal import i18n
-from liars.terminal.i18n import _, game_name, option_help
+from liars.terminal.i18n import _, game_name, ngettext, option_help
 from liars.terminal.loop import load_saved
 from liars.terminal.setup import terminal_options
 
@@ -126,7 +126,7 @@ def test_watch_narrates_bots_to_the_end(lang: str) -> None:
     child.close()
     text = clean(child.before)
     assert child.exitstatus == 0, text
-    assert _("Winner: {names}").split("{")[0] in text
+    assert ngettext("Winner: {names}", "Winners: {names}", 1).split("{")[0] in text
     verb = _("{name} bid {bid}").replace("{name}", "").replace("{bid}", "").strip()  # bød, bood, bid
     assert f" {verb} " in text
 

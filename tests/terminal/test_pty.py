@@ -16,7 +16,7 @@ import pytest
 
 from liars import locale
 from liars.terminal import i18n
-from liars.terminal.i18n import _, game_name
+from liars.terminal.i18n import _, game_name, ngettext
 from liars.terminal.loop import load_saved
 from liars.terminal.words import faces
 from tests.typed import some
@@ -88,7 +88,10 @@ def check_end(run: Run, lang: str, game_id: str) -> None:
     assert run.exit == 0, run.screen[-3000:]
     assert game_name(game_id) in run.screen
     assert _("Game over") in run.screen
-    assert _("You won!") in run.screen or _("Winner: {names}").split("{")[0] in run.screen
+    assert (
+        _("You won!") in run.screen
+        or ngettext("Winner: {names}", "Winners: {names}", 1).split("{")[0] in run.screen
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)

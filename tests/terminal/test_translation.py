@@ -97,6 +97,18 @@ def test_liars_games_is_translated(lang: str) -> None:
         assert english not in shown, english
 
 
+def test_liars_games_lines_up_the_names() -> None:
+    """The names stand in one column: "liars-dice-poker" (16 letters) pushed its name out of line."""
+    shown = run_liars(["games", "--lang", "en"], "C.UTF-8")
+    i18n.use("en")
+    starts = set()
+    for gid in liars.GAME_IDS:
+        line = next(line for line in shown.splitlines() if line.startswith(gid + " "))
+        starts.add(line.index(" " + i18n.game_name(gid) + " ·"))
+    assert len(starts) == 1, starts
+    options = [line for line in shown.splitlines() if line.lstrip().startswith("--")]
+    assert options and {len(line) - len(line.lstrip()) for line in options} == {starts.pop() + 2}
+
 def test_liars_games_in_english_says_what_a_flag_takes() -> None:
     shown = run_liars(["games", "--lang", "en"], "C.UTF-8")
     assert "--dice (a number 1–10; default 5)" in shown
@@ -256,3 +268,39 @@ def test_english_love_letter_says_a_card_you_lack_plainly() -> None:
     ui = LoveLetterUI(["A", "B"], seat)
     with pytest.raises(ValueError, match=r"^You have no \S+ in your hand\.$"):
         ui.parse(f"{lacking} 1", view, state.legal_actions(seat))
+
+
+# -- lists of names -----------------------------------------------------------
+
+
+def spot_on_round(lang: str) -> list[str]:
+    """Ola bids two fives, you say "spot on" and are right: Ola and Kari each lose a die."""
+    i18n.use(lang)
+    state = liars.make("liars-dice", players=3, seed=1, dice=2, spot_on=True).new_game(
+        setup={"dice": [[5, 2], [5, 3], [3, 4]], "opener": 0}
+    )
+    state.act(0, {"type": "bid", "quantity": 2, "face": 5})
+    state.act(1, {"type": "spot_on"})
+    return narrate_all(DiceUI(["Ola", _("You"), "Kari"], 1), state, 1)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("nb", "Ola og Kari mistet hver sin terning."),
+        ("nl", "Ola en Kari verloren elk een dobbelsteen."),
+        ("en", "Ola and Kari each lost a die."),
+    ],
+)
+def test_several_losers_read_as_a_sentence(lang: str, line: str) -> None:
+    """A right "spot on" costs everyone else a die: the line said "Ola, Kari verloor een dobbelsteen"
+    (nl: a singular verb for two people; no "and" in any language)."""
+    told = spot_on_round(lang)
+    assert line in told, told
+
+
+def test_a_list_of_names_joins_the_last_with_and() -> None:
+    for lang, joined in (("nb", "Ola, Kari og Per"), ("nl", "Ola, Kari en Per"), ("en", "Ola, Kari and Per")):
+        i18n.use(lang)
+        assert i18n.listing(["Ola", "Kari", "Per"]) == joined
+        assert i18n.listing(["Ola"]) == "Ola" and i18n.listing([]) == ""

@@ -30,7 +30,7 @@ from liars.bots import action_bound
 from liars.bots import load as load_bot
 from liars.terminal import i18n, screens, setup
 from liars.terminal.games import ui_for
-from liars.terminal.i18n import _
+from liars.terminal.i18n import _, listing, ngettext
 from liars.terminal.tui import AGAIN, LEFT, SaveScreen, TableApp, run_tui
 from liars.terminal.tui_forms import BLACK, RED, ActionSuggester, reads_back, suited, typed_forms
 from liars.terminal.ui import InputError
@@ -267,8 +267,9 @@ def test_a_whole_game_typed_through_the_input(gid: str, lang: str) -> None:
         if p.seat in state.winners:
             assert p.logged(_("You won!"))
         else:
-            names = ", ".join(app.ui.name(w) for w in state.winners)
-            assert p.logged(_("Winner: {names}").format(names=names))
+            names = listing([app.ui.name(w) for w in state.winners])
+            won = ngettext("Winner: {names}", "Winners: {names}", len(state.winners))
+            assert p.logged(won.format(names=names))
         if lang != "en":
             screen = " ".join([log, p.text("#seats"), p.text("#hand"), p.text("#prompt")])
             assert not [w for w in ENGLISH if w in screen]
@@ -476,8 +477,9 @@ def test_watch_plays_bots_only_to_the_end() -> None:
     async def body(p: Person) -> None:
         state = app.table.state
         assert state.over
-        names = ", ".join(app.ui.name(w) for w in state.winners)
-        assert p.logged(_("Winner: {names}").format(names=names))
+        names = listing([app.ui.name(w) for w in state.winners])
+        won = ngettext("Winner: {names}", "Winners: {names}", len(state.winners))
+        assert p.logged(won.format(names=names))
         await p.answer("")
 
     drive(app, body)

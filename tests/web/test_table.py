@@ -130,6 +130,84 @@ def test_counts_are_plural_correct_in_every_language(web: Any, browser: Any) -> 
         ctx.close()
 
 
+def test_several_names_read_as_a_sentence_in_every_language(web: Any, browser: Any) -> None:
+    """A right "spot on" costs everyone else a die, and two players can go out at once: the log said
+    "Ola, Kari verloor een dobbelsteen" and "Ola, Kari ligt uit het spel" (a singular verb for two, no
+    "and"); the game-over line and a rematch call take several names too."""
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(web.url + "/")
+        got = page.evaluate(
+            """async () => {
+            const i18n = await import('/static/i18n.js');
+            const ld = (await import('/static/games/liars_dice.js')).default;
+            const out = {};
+            const names = (i) => ['Ola', 'Per', 'Kari'][i];
+            for (const l of ['en', 'nb', 'nl']) {
+                i18n.setLang(l);
+                const ctx = { t: i18n.t, name: names, me: null };
+                const line = ld.log({ rolloff: [], bids: [], over: true, history: [{ round: 1, opener: 0,
+                    bids: [{ seat: 0, quantity: 2, face: 5 }], call: 'spot_on', caller: 1,
+                    dice: [[5], [5], [3]], count: 2, losers: [0, 2], out: [0, 2] }] }, ctx)[1];
+                out[l] = [line, i18n.t('winners', { names: i18n.listing(['Ola', 'Kari']), n: 2 }),
+                    i18n.t('winners', { names: i18n.listing(['Ola']), n: 1 }),
+                    i18n.t('rematch_asked', { names: i18n.listing(['Ola', 'Kari']), n: 2 })];
+            }
+            i18n.setLang('en');
+            return out;
+        }"""
+        )
+        assert got["en"][0].endswith("Ola and Kari each lost a die. Ola and Kari are out of the game.")
+        assert got["nb"][0].endswith("Ola og Kari mistet hver sin terning. Ola og Kari er ute av spillet.")
+        assert got["nl"][0].endswith(
+            "Ola en Kari verloren elk een dobbelsteen. Ola en Kari liggen uit het spel."
+        )
+        assert [got[lang][1:3] for lang in ("en", "nb", "nl")] == [
+            ["Winners: Ola and Kari", "Winner: Ola"],
+            ["Vinnere: Ola og Kari", "Vinner: Ola"],
+            ["Winnaars: Ola en Kari", "Winnaar: Ola"],
+        ]
+        assert got["nl"][3].startswith("Ola en Kari willen een revanche")
+    finally:
+        ctx.close()
+
+
+def test_dutch_quotes_as_dutch_is_written_on_the_web(web: Any, browser: Any) -> None:
+    """Every nl string of the web app quotes with “…”: it had „Je liegt!”, "Precies goed" and
+    (“minstens drie vijven”) side by side (one language, one way of quoting)."""
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(web.url + "/")
+        texts = page.evaluate(
+            """async () => {
+            const i18n = await import('/static/i18n.js');
+            const howto = await import('/static/howto.js');
+            const coach = await import('/static/coach.js');
+            const errors = await import('/static/errors.js');
+            const tables = [i18n.STRINGS.nl, howto.OPTION_LABELS.nl, errors.ERRORS.nl,
+                Object.values(howto.HOWTO).map((v) => v.nl)];
+            for (const g of ['cheat', 'liars_dice', 'liegen', 'love_letter', 'liars_dice_poker']) {
+                tables.push((await import(`/static/games/${g}.js`)).TX.nl);
+            }
+            tables.push(coach.TX.nl);
+            const out = [];
+            const walk = (x) => {
+                if (typeof x === 'string') out.push(x);
+                else if (x && typeof x === 'object') Object.values(x).forEach(walk);
+            };
+            walk(tables);
+            return out;
+        }"""
+        )
+        odd = [t for t in texts if re.search(r'[«»„‘"]', t) or t.count("“") != t.count("”")]
+        assert not odd, odd
+        assert sum("“" in t for t in texts) >= 8
+    finally:
+        ctx.close()
+
+
 def test_liegen_picker_and_the_accusation_leaves_the_board(web: Any, contexts: list[Any]) -> None:
     a, b = contexts[0].new_page(), contexts[1].new_page()
     table = create_table(a, web.url, "liegen", 2, {}, ["human", "human"], "Anna", window=30)

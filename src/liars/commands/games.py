@@ -24,6 +24,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps([i.to_json() for i in infos], indent=2, ensure_ascii=False))
         return 0
     i18n.use(i18n.choose(getattr(args, "lang", None)))
+    width = max(len(info.id) for info in infos)  # the names in one column, the longest id included
     for info in infos:
         if info.min_players == info.max_players:  # "2 players", not "2–2 players"
             players = ngettext("{n} player", "{n} players", info.max_players).format(n=info.max_players)
@@ -31,9 +32,9 @@ def run(args: argparse.Namespace) -> int:
             players = ngettext("{lo}–{hi} player", "{lo}–{hi} players", info.max_players).format(
                 lo=info.min_players, hi=info.max_players
             )
-        print(f"{info.id:12} {game_name(info.id)} · {players}: {game_summary(info.id)}")
+        print(f"{info.id:{width}} {game_name(info.id)} · {players}: {game_summary(info.id)}")
         for opt in info.options:
-            print(f"{'':14}{flag(opt)} ({option_text(opt)}): {option_help(info.id, opt)}")
+            print(f"{'':{width + 2}}{flag(opt)} ({option_text(opt)}): {option_help(info.id, opt)}")
     return 0
 
 

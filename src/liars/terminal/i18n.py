@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import gettext
+from collections.abc import Sequence
 
 from .. import game_class
 from ..core import Option
@@ -88,6 +89,16 @@ def decimal(x: float, places: int = 1) -> str:
     """``x`` with ``places`` decimals as this language writes it: 0.5 in English, 0,5 in nb and nl."""
     text = f"{x:.{places}f}"
     return text.replace(".", ",") if lang() in ("nb", "nl") else text
+
+
+def listing(items: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C`` as this language joins names ("og" in nb, "en" in nl).
+
+    Why: "Ola, Kari lost a die" is no sentence in any of the three languages.
+    """
+    if len(items) < 2:
+        return "".join(items)
+    return _("{names} and {last}").format(names=", ".join(items[:-1]), last=items[-1])
 
 
 def game_name(game_id: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .i18n import _, ngettext
+from .i18n import _, listing, ngettext
 from .ui import CALL_WORDS, JSON, GameUI, InputError, by_type, words
 from .words import faces, read_face, read_number
 
@@ -91,8 +91,12 @@ class DiceUI(GameUI):
                     lines.append(
                         ngettext("({n} of them a wild one.)", "({n} of them wild ones.)", wild).format(n=wild)
                     )
-        losers = ", ".join(self.name(s) for s in e["losers"])
-        lines.append(_("{names} lost a die.").format(names=losers))
+        losers = [self.name(s) for s in e["losers"]]  # a right "spot on": everyone else
+        lines.append(
+            ngettext("{names} lost a die.", "{names} each lost a die.", len(losers)).format(
+                names=listing(losers)
+            )
+        )
         lines += [
             _("You lost your last die: you are out of the game.")
             if s == self.me

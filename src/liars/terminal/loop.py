@@ -28,7 +28,7 @@ from ..bots import Bot, action_bound, checked_act
 from ..core import load
 from ..errors import usage_error
 from . import coach, keyboard, screens
-from .i18n import _, game_name
+from .i18n import _, game_name, listing, ngettext
 from .refusals import refusal
 from .ui import NO, YES, GameUI, InputError
 
@@ -245,8 +245,11 @@ class Table:
         elif self.human in winners:
             self.say(_("You won!"), style="bold green")
         else:
-            names = ", ".join(self.ui.name(w) for w in winners)
-            self.say(_("Winner: {names}").format(names=names), style="bold")
+            names = listing([self.ui.name(w) for w in winners])
+            self.say(
+                ngettext("Winner: {names}", "Winners: {names}", len(winners)).format(names=names),
+                style="bold",
+            )
 
     def saved(self) -> str:
         data = json.loads(self.state.to_json())

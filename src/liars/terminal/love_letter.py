@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .i18n import _, pgettext
+from .i18n import _, listing, pgettext
 from .ui import JSON, GameUI, InputError, words
 from .words import rank_name, read_rank
 
@@ -61,7 +61,7 @@ class LoveLetterUI(GameUI):
             if hands:
                 shown = ", ".join(f"{self.name(int(s))} {name_of(c)}" for s, c in hands.items())
                 lines.append(_("The deck is empty; hands shown: {hands}.").format(hands=shown))
-            names = ", ".join(self.obj(s) for s in e.get("winners", []))
+            names = listing([self.obj(s) for s in e.get("winners", [])])
             lines.append(_("Round {round} won by {names}.").format(round=e["round"], names=names))
             return lines
         return []

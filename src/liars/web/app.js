@@ -3,7 +3,7 @@
 import { coachPanel, coachSwitch, cx, reviewSection } from "./coach.js";
 import { cardText, h } from "./draw.js";
 import { HOWTO, OPTION_LABELS } from "./howto.js";
-import { LANGS, getLang, levelName, refusal, setLang, t } from "./i18n.js";
+import { LANGS, getLang, levelName, listing, refusal, setLang, t } from "./i18n.js";
 import { lobby } from "./lobby.js";
 import cheat from "./games/cheat.js";
 import liarsDice from "./games/liars_dice.js";
@@ -627,15 +627,15 @@ function refused(err) {
 
 function gameOver(v, R, ctx) {
   const mine = store.get(S.tableId);
-  const winners = v.winners.map((i) => ctx.name(i)).join(", ");
+  const winners = listing(v.winners.map((i) => ctx.name(i)));
   return h("section", { class: "over", id: "over" },
     h("h2", {}, v.winners.includes(ctx.me) ? t("you_won") : t("game_over")),
-    h("p", { id: "winners" }, t("winners", { names: winners })),
+    h("p", { id: "winners" }, t("winners", { names: winners, n: v.winners.length })),
     h("h3", {}, R.revealTitle ? R.revealTitle() : t("all_hands")),
     R.reveal(v, S.reveal && S.reveal.seats ? S.reveal.seats : null, ctx),
     ctx.me !== null && coachAllowed() ? reviewSection(S.review, R, ctx, askReview, (i) => { S.review.at = i; render(); }) : null,
     S.info.rematch && S.rematchSeats && S.rematchSeats.length && !store.get(S.info.rematch)
-      ? h("p", { class: "notice", id: "rematch-notice" }, t("rematch_asked", { names: S.rematchSeats.join(", ") })) : null,
+      ? h("p", { class: "notice", id: "rematch-notice" }, t("rematch_asked", { names: listing(S.rematchSeats), n: S.rematchSeats.length })) : null,
     h("div", { class: "buttons" },
     mine ? h("button", { id: "rematch", type: "button", onclick: async () => {
       try {

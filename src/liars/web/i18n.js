@@ -19,7 +19,7 @@ export const STRINGS = {
     free: "free", your_turn: "Your turn", turn_of: "{name} to play", log: "Game log",
     liar: "Liar!", pass: "Accept", play: "Play", bid: "Bid", spot_on: "Spot on!",
     window_status: "{claim} — Liar! or accept", your_turn_title: "Your turn — {title}",
-    closes_in: "{s} s", game_over: "Game over", winners: "Winner: {names}", rematch: "Rematch",
+    closes_in: "{s} s", game_over: "Game over", winners: { one: "Winner: {names}", other: "Winners: {names}" }, rematch: "Rematch",
     lobby: "Lobby", spectating: "You are watching", refused: "Refused: {msg}",
     reconnecting: "Connection lost, reconnecting…",
     server_trouble: "The server is having trouble right now. Your game is saved: this page carries on by itself as soon as the server is back.", away: "away (a bot plays)", pile: "Pile",
@@ -54,7 +54,7 @@ export const STRINGS = {
     free: "ledig", your_turn: "Din tur", turn_of: "Turen til {name}", log: "Spillogg",
     liar: "Løgner!", pass: "Godta", play: "Spill", bid: "By", spot_on: "Helt riktig!",
     window_status: "{claim} — Løgner! eller godta", your_turn_title: "Din tur — {title}",
-    closes_in: "{s} s", game_over: "Spillet er over", winners: "Vinner: {names}", rematch: "Revansj",
+    closes_in: "{s} s", game_over: "Spillet er over", winners: { one: "Vinner: {names}", other: "Vinnere: {names}" }, rematch: "Revansj",
     lobby: "Lobby", spectating: "Du ser på", refused: "Avvist: {msg}",
     reconnecting: "Mistet forbindelsen, kobler til igjen…",
     server_trouble: "Serveren har problemer akkurat nå. Spillet ditt er lagret: siden fortsetter av seg selv så snart serveren er tilbake.", away: "borte (en robot spiller)", pile: "Bunken",
@@ -89,13 +89,13 @@ export const STRINGS = {
     free: "vrij", your_turn: "Jij bent aan de beurt", turn_of: "{name} is aan de beurt", log: "Spelverloop",
     liar: "Je liegt!", pass: "Ik geloof je", play: "Spelen", bid: "Bieden", spot_on: "Precies goed!",
     window_status: "{claim} — Je liegt! of Ik geloof je", your_turn_title: "Jij bent aan de beurt — {title}",
-    closes_in: "{s} s", game_over: "Het spel is voorbij", winners: "Winnaar: {names}", rematch: "Revanche",
+    closes_in: "{s} s", game_over: "Het spel is voorbij", winners: { one: "Winnaar: {names}", other: "Winnaars: {names}" }, rematch: "Revanche",
     lobby: "Lobby", spectating: "Je kijkt mee", refused: "Geweigerd: {msg}",
     reconnecting: "Verbinding verbroken, opnieuw verbinden…",
     server_trouble: "De server heeft op dit moment problemen. Je spel is bewaard: deze pagina gaat vanzelf verder zodra de server terug is.", away: "weg (een bot speelt)", pile: "Speelstapel",
     cards_n: { one: "{n} kaart", other: "{n} kaarten" }, dice_n: { one: "{n} dobbelsteen", other: "{n} dobbelstenen" },
     round_n: "Ronde {n}", rounds_won: "Gewonnen rondes: {n}",
-    window_seconds: "Seconden om „Je liegt!” te roepen", turn_seconds: "Seconden per beurt", turn_seconds_default: "Seconden per beurt (leeg: {s} als twee of meer mensen spelen)", turn_seconds_none: "Seconden per beurt (leeg: geen tijdslimiet)",
+    window_seconds: "Seconden om “Je liegt!” te roepen", turn_seconds: "Seconden per beurt", turn_seconds_default: "Seconden per beurt (leeg: {s} als twee of meer mensen spelen)", turn_seconds_none: "Seconden per beurt (leeg: geen tijdslimiet)",
     grace_seconds: "Seconden voordat een bot speelt voor wie van tafel is gegaan",
     default_value: "standaard", all_hands: "Dit had iedereen in de hand", no_cards: "geen kaarten meer", your_hand: "Je hand",
     your_dice: "Je dobbelstenen", select_cards: "Kies kaarten door erop te klikken.", no_table: "Deze tafel bestaat niet.",
@@ -106,7 +106,7 @@ export const STRINGS = {
     level_random: "makkelijk", level_basic: "gemiddeld", level_strong: "moeilijk",
     offline: "is van tafel gegaan", grace_left: "over {s} s neemt een bot het over", back: "Ik ben terug",
     away_me: "Je was weg: een bot speelt voor je.",
-    rematch_asked: "{names} wil een revanche: klik op Revanche om weer aan te schuiven.",
+    rematch_asked: { one: "{names} wil een revanche: klik op Revanche om weer aan te schuiven.", other: "{names} willen een revanche: klik op Revanche om weer aan te schuiven." },
     private_table: "Toon in de lobby: iedereen mag aanschuiven", listed: "staat in de lobby", unlisted: "alleen op uitnodiging",
     pick_first: "Kies eerst de kaarten die je speelt.", table_options: "Deze tafel",
     sound_on: "Geluid als je aan de beurt bent: aan", sound_off: "Geluid als je aan de beurt bent: uit",
@@ -143,6 +143,11 @@ export function setLang(l) {
   lang = l;
   localStorage.setItem("liars.lang", l);
   document.documentElement.lang = l;
+}
+
+/** Names joined as the language does: "Ola, Kari og Per" / "Ola, Kari en Per" / "Ola, Kari, and Per". */
+export function listing(items) {
+  return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(items);
 }
 
 /** The plural category of `n` in the page's language ("one", "other", ...). */

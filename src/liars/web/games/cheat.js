@@ -26,7 +26,7 @@ export const TX = {
   },
   nl: {
     claim_next: "{name} moet {ranks} zeggen.", claim_me: "Jij moet {ranks} zeggen.", last_play: "{name} zegt {claim}",
-    play_as: "Spelen: „{claim}”",
+    play_as: "Spelen: “{claim}”",
     start: "{name} begint; eerst worden {ranks} gezegd.", play: "{name} zegt {claim}.", mine: "(eigenlijk {cards})",
     challenge_true: "{name} zei dat {target} loog, maar {target} sprak de waarheid ({cards}): {taker} pakt {taken}.",
     challenge_lie: "{name} zei dat {target} loog, en dat klopte ({cards}): {taker} pakt {taken}.",

@@ -1,7 +1,7 @@
 // Liar's Dice (Løgnterninger): your dice, the bids, the call and what the cups showed.
 // Bids are said in words ("Bram byr tre femmere", docs/glossary.md) beside the die they name.
 import { die, h } from "../draw.js";
-import { faceWords, ordinal, tr } from "../i18n.js";
+import { faceWords, listing, ordinal, tr } from "../i18n.js";
 
 export const TX = {
   en: {
@@ -9,7 +9,8 @@ export const TX = {
     call_liar: "{name} called liar on {bid}.", call_spot: "{name} said {bid} is spot on.",
     counted: { one: "There was {n}.", other: "There were {n}." },
     held: "The bid held: {names} loses a die.", too_high: "The bid was too high: {names} loses a die.",
-    lost: "{names} lost a die.", out: "{names} is out of the game.", places: "Places",
+    lost: { one: "{names} lost a die.", other: "{names} each lost a die." },
+    out: { one: "{names} is out of the game.", other: "{names} are out of the game." }, places: "Places",
     round_log: "Round {r}: {bids}.", bid_log: "{name} {q}×{f}", rolloff: "Roll for who opens: {rolls}",
     quantity: "How many", last_dice: "The cups at the last call",
   },
@@ -18,16 +19,17 @@ export const TX = {
     call_liar: "{name} ropte løgn på {bid}.", call_spot: "{name} sa at {bid} er helt riktig.",
     counted: "Det var {n}.",
     held: "Budet holdt: {names} legger bort en terning.", too_high: "Budet var for drøyt: {names} legger bort en terning.",
-    lost: "{names} mistet en terning.", out: "{names} er ute av spillet.", places: "Plasseringer",
+    lost: { one: "{names} mistet en terning.", other: "{names} mistet hver sin terning." }, out: "{names} er ute av spillet.", places: "Plasseringer",
     round_log: "Runde {r}: {bids}.", bid_log: "{name} {q}×{f}", rolloff: "Kast om hvem som åpner: {rolls}",
     quantity: "Hvor mange", last_dice: "Begrene ved siste rop",
   },
   nl: {
     bid_by: "{name} biedt {bid}", no_bid: "Nog geen bod: open de ronde.", bids: "Biedingen deze ronde",
-    call_liar: "{name} riep „Je liegt!” bij {bid}.", call_spot: "{name} zei dat {bid} precies klopt.",
+    call_liar: "{name} riep “Je liegt!” bij {bid}.", call_spot: "{name} zei dat {bid} precies klopt.",
     counted: { one: "Er was er {n}.", other: "Er waren er {n}." },
     held: "Het bod klopte: {names} verliest een dobbelsteen.", too_high: "Het bod was te hoog: {names} verliest een dobbelsteen.",
-    lost: "{names} verloor een dobbelsteen.", out: "{names} ligt uit het spel.", places: "Plaatsen",
+    lost: { one: "{names} verloor een dobbelsteen.", other: "{names} verloren elk een dobbelsteen." },
+    out: { one: "{names} ligt uit het spel.", other: "{names} liggen uit het spel." }, places: "Plaatsen",
     round_log: "Ronde {r}: {bids}.", bid_log: "{name} {q}×{f}", rolloff: "Gooien om wie begint: {rolls}",
     quantity: "Hoeveel", last_dice: "De bekers bij de laatste uitdaging",
   },
@@ -41,8 +43,8 @@ function row(dice, face, extra = "") {
 
 /** A call's outcome, saying who was right: the bid held (the caller loses) or was too high. */
 function verdict(r, ctx) {
-  const names = r.losers.map(ctx.name).join(", ");
-  if (r.call !== "liar") return x("lost", { names });
+  const names = listing(r.losers.map(ctx.name));
+  if (r.call !== "liar") return x("lost", { names, n: r.losers.length });
   return x(r.losers.includes(r.caller) ? "held" : "too_high", { names });
 }
 
@@ -108,7 +110,7 @@ export default {
     }
     for (const r of v.history) {
       lines.push(x("round_log", { r: r.round, bids: r.bids.map((b) => x("bid_log", { name: ctx.name(b.seat), q: b.quantity, f: b.face })).join(", ") }));
-      lines.push(`${callLine(r, r.bids.at(-1), ctx)}${r.out.length ? ` ${x("out", { names: r.out.map(ctx.name).join(", ") })}` : ""}`);
+      lines.push(`${callLine(r, r.bids.at(-1), ctx)}${r.out.length ? ` ${x("out", { names: listing(r.out.map(ctx.name)), n: r.out.length })}` : ""}`);
     }
     if (!v.over && v.bids.length) lines.push(v.bids.map((b) => x("bid_log", { name: ctx.name(b.seat), q: b.quantity, f: b.face })).join(", "));
     return lines;

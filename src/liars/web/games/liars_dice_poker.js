@@ -62,7 +62,7 @@ export const TX = {
     hand: "Hand", over: "drie", and_two: "en twee", pass_cup: "Geef de beker door: {claim}",
     pick_reroll: "Klik op de stenen die je opnieuw gooit, en dan:", reroll: { one: "Gooi {n} steen opnieuw", other: "Gooi {n} stenen opnieuw" },
     keep_all: "Houd alle vijf", only_liar: "Niets is hoger dan vijf azen.",
-    called: "{name} riep „Je liegt!” bij {claim}.", showed: "De stenen: {hand}.",
+    called: "{name} riep “Je liegt!” bij {claim}.", showed: "De stenen: {hand}.",
     held: "Het bod klopte: {name} verliest een leven.", too_high: "Het bod was te hoog: {name} verliest een leven.",
     round_log: "Ronde {r}: {claims}.", rolloff: "Gooien om wie begint: {rolls}", tie: "Opnieuw gooien bij gelijkspel: {rolls}", last_cup: "De beker bij de laatste uitdaging",
   },

@@ -2,7 +2,7 @@
 // Each card shows its name and what it does; a play is built one step at a time: card, then the
 // player it is played on, then (for a 6 or 5) the guess. Words from the sheet: docs/glossary.md.
 import { back, card, h } from "../draw.js";
-import { rankName, tr } from "../i18n.js";
+import { listing, rankName, tr } from "../i18n.js";
 
 export const TX = {
   en: {
@@ -133,7 +133,7 @@ export default {
       if (e.type === "out") return x("out", { name: n(e.seat), card: e.card ? x("out_card", { card: R(e.card) }) : "" });
       if (e.type === "round_end") {
         const hands = e.hands ? x("hands", { list: Object.entries(e.hands).map(([s, c]) => `${n(Number(s))} ${R(c)}`).join(", ") }) : "";
-        return x("end", { r: e.round, names: e.winners.map(n).join(", ") }) + hands;
+        return x("end", { r: e.round, names: listing(e.winners.map(n)) }) + hands;
       }
       if (e.type !== "play") return e.type;
       let s = x("played", { name: n(e.seat), card: `${R(e.card)} (${x(e.card)})` });
