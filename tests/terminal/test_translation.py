@@ -109,6 +109,7 @@ def test_liars_games_lines_up_the_names() -> None:
     options = [line for line in shown.splitlines() if line.lstrip().startswith("--")]
     assert options and {len(line) - len(line.lstrip()) for line in options} == {starts.pop() + 2}
 
+
 def test_liars_games_in_english_says_what_a_flag_takes() -> None:
     shown = run_liars(["games", "--lang", "en"], "C.UTF-8")
     assert "--dice (a number 1–10; default 5)" in shown
@@ -304,3 +305,29 @@ def test_a_list_of_names_joins_the_last_with_and() -> None:
         i18n.use(lang)
         assert i18n.listing(["Ola", "Kari", "Per"]) == joined
         assert i18n.listing(["Ola"]) == "Ola" and i18n.listing([]) == ""
+
+
+def prince_at_oneself(lang: str, me: int) -> list[str]:
+    """Seat 0 plays a 10 at itself (and throws its 6); what seat ``me`` is told."""
+    i18n.use(lang)
+    deck = ["6", "K", "Q", "J", "T", "9", "9", "8", "8", "7", "7", "6", "6"]
+    state = liars.make("love-letter", players=2, seed=1, target_wins=1).new_game(
+        setup={"hands": [["T"], ["5"]], "set_aside": "5", "deck": deck, "starter": 0}
+    )
+    state.act(0, {"type": "play", "card": "T", "target": 0})
+    names = [_("You"), "Ola"] if me == 0 else ["Ola", _("You")]
+    return narrate_all(LoveLetterUI(names, me), state, me)
+
+
+@pytest.mark.parametrize(
+    ("lang", "theirs", "mine"),
+    [
+        ("nb", "Ola spilte 10 mot seg selv.", "Du spilte 10 mot deg selv."),
+        ("nl", "Ola speelde 10 op zichzelf.", "Jij speelde 10 op jezelf."),
+        ("en", "Ola played 10 on their own hand.", "You played 10 on yourself."),
+    ],
+)
+def test_a_ten_at_oneself_reads_as_such(lang: str, theirs: str, mine: str) -> None:
+    """It said "Ola spilte 10 mot Ola." (as if Ola were two people), and "Du spilte 10 mot deg."."""
+    assert theirs in prince_at_oneself(lang, 1)
+    assert mine in prince_at_oneself(lang, 0)

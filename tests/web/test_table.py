@@ -173,6 +173,39 @@ def test_several_names_read_as_a_sentence_in_every_language(web: Any, browser: A
         ctx.close()
 
 
+def test_a_ten_at_oneself_reads_as_such_on_the_web(web: Any, browser: Any) -> None:
+    """The log said "Ola spiller 10 (Prins) mot Ola" for a 10 played at oneself."""
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(web.url + "/")
+        got = page.evaluate(
+            """async () => {
+            const i18n = await import('/static/i18n.js');
+            const ll = (await import('/static/games/love_letter.js')).default;
+            const out = {};
+            for (const l of ['en', 'nb', 'nl']) {
+                i18n.setLang(l);
+                const ctx = { t: i18n.t, name: (i) => ['Ola', 'Kari'][i], me: 1 };
+                out[l] = ll.log({ history: [{ type: 'play', seat: 0, card: 'T', target: 0, discarded: '6',
+                    from_set_aside: false }, { type: 'play', seat: 1, card: 'T', target: 0, discarded: '7',
+                    from_set_aside: false }] }, ctx);
+            }
+            i18n.setLang('en');
+            return out;
+        }"""
+        )
+        for lang, own, other in (
+            ("en", "on their own hand", "on Ola"),
+            ("nb", "mot seg selv", "mot Ola"),
+            ("nl", "op zichzelf", "op Ola"),
+        ):
+            assert own in got[lang][0] and other not in got[lang][0], got[lang]
+            assert other in got[lang][1] and own not in got[lang][1], got[lang]
+    finally:
+        ctx.close()
+
+
 def test_dutch_quotes_as_dutch_is_written_on_the_web(web: Any, browser: Any) -> None:
     """Every nl string of the web app quotes with “…”: it had „Je liegt!”, "Precies goed" and
     (“minstens drie vijven”) side by side (one language, one way of quoting)."""

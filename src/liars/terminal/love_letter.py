@@ -76,9 +76,15 @@ class LoveLetterUI(GameUI):
         if target is None or card in ("K", "Q", "9"):
             return [_("{name} played {card}.").format(name=who, card=name_of(card))]
         at = self.name(target)
-        line = _("{name} played {card} on {target}.").format(
-            name=who, card=name_of(card), target=self.obj(target)
-        )
+        if target == e["seat"]:  # a 10 at oneself: "Ola played 10 on Ola" read as a slip
+            if target == self.me:
+                line = _("You played {card} on yourself.").format(card=name_of(card))
+            else:
+                line = _("{name} played {card} on their own hand.").format(name=who, card=name_of(card))
+        else:
+            line = _("{name} played {card} on {target}.").format(
+                name=who, card=name_of(card), target=self.obj(target)
+            )
         lines = [line]
         if "guess" in e:
             lines.append(

@@ -8,7 +8,7 @@ export const TX = {
   en: {
     deck: "Draw pile: {n}", aside: "One card set aside", known: "You know: {list}", pick: "Pick the card to play:",
     play: "Play {card}", on: "Play {card} on whom?", guess_q: "Which card does {name} hold?", back_step: "Back",
-    round: "Round {r}: {name} begins.", played: "{name} plays {card}", target: " on {name}", guessed: ", guessing {g}",
+    round: "Round {r}: {name} begins.", played: "{name} plays {card}", target: " on {name}", target_self: " on their own hand", guessed: ", guessing {g}",
     hit: ": right!", miss: ": wrong", seen: " (saw {card})", cmp: " (cards {a} / {b})", loser: "; {name} is knocked out",
     equal: "; equal", swap: " (gave {gave}, got {got})", discarded: "; {name} discards {card}", drew: " and draws {card}",
     out: "{name} is knocked out{card}.", out_card: ", showing {card}", end: "Round {r} won by {names}.",
@@ -23,7 +23,7 @@ export const TX = {
   nb: {
     deck: "Trekkbunke: {n}", aside: "Ett kort lagt til side", known: "Du vet: {list}", pick: "Velg kortet du spiller:",
     play: "Spill {card}", on: "Spill {card} mot hvem?", guess_q: "Hvilket kort har {name}?", back_step: "Tilbake",
-    round: "Omgang {r}: {name} begynner.", played: "{name} spiller {card}", target: " mot {name}", guessed: ", gjetter {g}",
+    round: "Omgang {r}: {name} begynner.", played: "{name} spiller {card}", target: " mot {name}", target_self: " mot seg selv", guessed: ", gjetter {g}",
     hit: ": riktig!", miss: ": feil", seen: " (så {card})", cmp: " (kort {a} / {b})", loser: "; {name} er slått ut",
     equal: "; likt", swap: " (ga {gave}, fikk {got})", discarded: "; {name} legger ned {card}", drew: " og trekker {card}",
     out: "{name} er slått ut{card}.", out_card: " og viser {card}", end: "{names} vinner omgang {r}.",
@@ -38,7 +38,7 @@ export const TX = {
   nl: {
     deck: "Trekstapel: {n}", aside: "Eén kaart apart gelegd", known: "Je weet: {list}", pick: "Kies de kaart die je speelt:",
     play: "Speel {card}", on: "Op wie speel je {card}?", guess_q: "Welke kaart heeft {name}?", back_step: "Terug",
-    round: "Ronde {r}: {name} begint.", played: "{name} speelt {card}", target: " op {name}", guessed: ", raadt {g}",
+    round: "Ronde {r}: {name} begint.", played: "{name} speelt {card}", target: " op {name}", target_self: " op zichzelf", guessed: ", raadt {g}",
     hit: ": goed!", miss: ": fout", seen: " (zag {card})", cmp: " (kaarten {a} / {b})", loser: "; {name} ligt eruit",
     equal: "; gelijk", swap: " (gaf {gave}, kreeg {got})", discarded: "; {name} legt {card} af", drew: " en trekt {card}",
     out: "{name} ligt eruit{card}.", out_card: " en toont {card}", end: "Ronde {r} gewonnen door {names}.",
@@ -137,7 +137,7 @@ export default {
       }
       if (e.type !== "play") return e.type;
       let s = x("played", { name: n(e.seat), card: `${R(e.card)} (${x(e.card)})` });
-      if (e.target !== undefined && e.target !== null) s += x("target", { name: n(e.target) });
+      if (e.target !== undefined && e.target !== null) s += e.target === e.seat ? x("target_self") : x("target", { name: n(e.target) });
       if (e.guess) s += x("guessed", { g: R(e.guess) }) + (e.hit ? x("hit") : x("miss"));
       if (e.seen) s += x("seen", { card: R(e.seen) });
       if (e.cards) s += x("cmp", { a: R(e.cards[0]), b: R(e.cards[1]) });
