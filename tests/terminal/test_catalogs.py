@@ -175,3 +175,14 @@ def test_dutch_quotes_as_dutch_is_written() -> None:
     assert not odd, odd
     assert not [t for t in texts if "wordt je gevraagd" in t]
     assert sum("“" in t for t in texts) > 40  # the rule is about real text, not an empty catalog
+
+
+def test_norwegian_names_a_sampled_world_a_possible_position() -> None:
+    """The review's «skjulte utganger» read as "hidden exits"; nb says «mulige stillinger» (glossary)."""
+    texts = [
+        e.get(key, "")
+        for e in locale.read_po(locale.po_path("nb").read_text(encoding="utf-8"))
+        for key in ("msgstr", "msgstr[0]", "msgstr[1]")
+    ]
+    assert not [t for t in texts if "utgang" in t]
+    assert sum("mulige stillinger" in t for t in texts) == 2
