@@ -300,6 +300,26 @@ def test_several_losers_read_as_a_sentence(lang: str, line: str) -> None:
     assert line in told, told
 
 
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("nb", "Ola og du mistet hver sin terning."),
+        ("nl", "Ola en jij verloren elk een dobbelsteen."),
+        ("en", "Ola and you each lost a die."),
+    ],
+)
+def test_the_person_among_the_losers_is_named_mid_sentence(lang: str, line: str) -> None:
+    """Per's right "spot on" costs Ola and you a die: it said "Ola, Du mistet en terning"."""
+    i18n.use(lang)
+    state = liars.make("liars-dice", players=3, seed=1, dice=2, spot_on=True).new_game(
+        setup={"dice": [[5, 2], [5, 3], [3, 4]], "opener": 0}
+    )
+    state.act(0, {"type": "bid", "quantity": 2, "face": 5})
+    state.act(1, {"type": "spot_on"})
+    told = narrate_all(DiceUI(["Ola", "Per", _("You")], 2), state, 2)
+    assert line in told, told
+
+
 def test_a_list_of_names_joins_the_last_with_and() -> None:
     for lang, joined in (("nb", "Ola, Kari og Per"), ("nl", "Ola, Kari en Per"), ("en", "Ola, Kari and Per")):
         i18n.use(lang)

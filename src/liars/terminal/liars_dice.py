@@ -91,7 +91,8 @@ class DiceUI(GameUI):
                     lines.append(
                         ngettext("({n} of them a wild one.)", "({n} of them wild ones.)", wild).format(n=wild)
                     )
-        losers = [self.name(s) for s in e["losers"]]  # a right "spot on": everyone else
+        # a right "spot on": everyone else (the person in the list as "du" / "jij" / "you")
+        losers = [self.mid(s) if i else self.name(s) for i, s in enumerate(e["losers"])]
         lines.append(
             ngettext("{names} lost a die.", "{names} each lost a die.", len(losers)).format(
                 names=listing(losers)
