@@ -16,6 +16,8 @@ from typing import Any
 
 import httpx
 
+import liars
+
 from .helpers import INVITES, create_table, join, step
 
 NAMES = {0: "Anna", 1: "Bram", 2: "Cor"}
@@ -202,6 +204,61 @@ def test_a_ten_at_oneself_reads_as_such_on_the_web(web: Any, browser: Any) -> No
         ):
             assert own in got[lang][0] and other not in got[lang][0], got[lang]
             assert other in got[lang][1] and own not in got[lang][1], got[lang]
+    finally:
+        ctx.close()
+
+
+def eight_histories() -> dict[str, list[Any]]:
+    """Love Letter 8s from the engine: one lost (seen by its player), one tied (seen by a third
+    player), one with nobody to choose (the other is behind a 9)."""
+    rest = ["K", "Q", "J", "T", "T", "9", "9", "8", "6", "6", "6"]
+    tie = liars.make("love-letter", players=3, seed=1, target_wins=1).new_game(
+        setup={"hands": [["8"], ["7"], ["5"]], "set_aside": "5", "deck": ["7", *rest], "starter": 0}
+    )
+    tie.act(0, {"type": "play", "card": "8", "target": 1})
+    deck = ["9", "K", "Q", "J", "T", "T", "9", "8", "7", "7", "6", "6", "6"]
+    lost = liars.make("love-letter", players=2, seed=1, target_wins=1).new_game(
+        setup={"hands": [["8"], ["5"]], "set_aside": "5", "deck": deck, "starter": 0}
+    )
+    lost.act(0, {"type": "play", "card": "8", "target": 1})
+    deck = ["7", "6", "K", "Q", "J", "T", "T", "9", "8", "7", "6", "6", "5"]
+    blocked = liars.make("love-letter", players=2, seed=1, target_wins=1).new_game(
+        setup={"hands": [["8"], ["9"]], "set_aside": "5", "deck": deck, "starter": 1}
+    )
+    blocked.act(1, {"type": "play", "card": "9"})
+    blocked.act(0, {"type": "play", "card": "8"})
+    return {
+        "lost": list(lost.view(0)["history"]),
+        "tie": list(tie.view(2)["history"]),
+        "blocked": list(blocked.view(0)["history"]),
+    }
+
+
+def test_an_eight_is_told_once_and_only_when_it_compared(web: Any, browser: Any) -> None:
+    """The log said a lost 8 twice ("…; Kari er slått ut." then "Kari er slått ut og viser 10."),
+    and an 8 played with nobody to choose ended in "; likt" (a tie that never was)."""
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(web.url + "/")
+        got = page.evaluate(
+            """async (histories) => {
+            const i18n = await import('/static/i18n.js');
+            const ll = (await import('/static/games/love_letter.js')).default;
+            i18n.setLang('nb');
+            const ctx = { t: i18n.t, name: (i) => ['Ola', 'Kari', 'Per'][i], me: null };
+            const out = {};
+            for (const [k, history] of Object.entries(histories)) out[k] = ll.log({ history }, ctx);
+            i18n.setLang('en');
+            return out;
+        }""",
+            eight_histories(),
+        )
+        lost = " ".join(got["lost"])
+        assert lost.count("slått ut") == 1 and "Kari er slått ut og viser 5." in lost, got["lost"]
+        assert any(line.endswith("mot Kari (kort 9 / 5).") for line in got["lost"]), got["lost"]
+        assert any(line.endswith("mot Kari; likt.") for line in got["tie"]), got["tie"]
+        assert got["blocked"][-1] == "Ola spiller 8 (Åtter).", got["blocked"]
     finally:
         ctx.close()
 

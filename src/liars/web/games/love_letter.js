@@ -9,7 +9,7 @@ export const TX = {
     deck: "Draw pile: {n}", aside: "One card set aside", known: "You know: {list}", pick: "Pick the card to play:",
     play: "Play {card}", on: "Play {card} on whom?", guess_q: "Which card does {name} hold?", back_step: "Back",
     round: "Round {r}: {name} begins.", played: "{name} plays {card}", target: " on {name}", target_self: " on their own hand", guessed: ", guessing {g}",
-    hit: ": right!", miss: ": wrong", seen: " (saw {card})", cmp: " (cards {a} / {b})", loser: "; {name} is knocked out",
+    hit: ": right!", miss: ": wrong", seen: " (saw {card})", cmp: " (cards {a} / {b})",
     equal: "; equal", swap: " (gave {gave}, got {got})", discarded: "; {name} discards {card}", drew: " and draws {card}",
     out: "{name} is knocked out{card}.", out_card: ", showing {card}", end: "Round {r} won by {names}.",
     hands: " Hands: {list}.", reveal_title: "What everyone held, and what they played", wins: "Rounds won", round_n: "Round {n}", knocked_out: "knocked out", self: "yourself",
@@ -24,7 +24,7 @@ export const TX = {
     deck: "Trekkbunke: {n}", aside: "Ett kort lagt til side", known: "Du vet: {list}", pick: "Velg kortet du spiller:",
     play: "Spill {card}", on: "Spill {card} mot hvem?", guess_q: "Hvilket kort har {name}?", back_step: "Tilbake",
     round: "Omgang {r}: {name} begynner.", played: "{name} spiller {card}", target: " mot {name}", target_self: " mot seg selv", guessed: ", gjetter {g}",
-    hit: ": riktig!", miss: ": feil", seen: " (så {card})", cmp: " (kort {a} / {b})", loser: "; {name} er slått ut",
+    hit: ": riktig!", miss: ": feil", seen: " (så {card})", cmp: " (kort {a} / {b})",
     equal: "; likt", swap: " (ga {gave}, fikk {got})", discarded: "; {name} legger ned {card}", drew: " og trekker {card}",
     out: "{name} er slått ut{card}.", out_card: " og viser {card}", end: "{names} vinner omgang {r}.",
     hands: " Håndkort: {list}.", reveal_title: "Dette hadde alle på hånden, og dette spilte de", wins: "Vunne omganger", round_n: "Omgang {n}", knocked_out: "slått ut", self: "deg selv",
@@ -39,7 +39,7 @@ export const TX = {
     deck: "Trekstapel: {n}", aside: "Eén kaart apart gelegd", known: "Je weet: {list}", pick: "Kies de kaart die je speelt:",
     play: "Speel {card}", on: "Op wie speel je {card}?", guess_q: "Welke kaart heeft {name}?", back_step: "Terug",
     round: "Ronde {r}: {name} begint.", played: "{name} speelt {card}", target: " op {name}", target_self: " op zichzelf", guessed: ", raadt {g}",
-    hit: ": goed!", miss: ": fout", seen: " (zag {card})", cmp: " (kaarten {a} / {b})", loser: "; {name} ligt eruit",
+    hit: ": goed!", miss: ": fout", seen: " (zag {card})", cmp: " (kaarten {a} / {b})",
     equal: "; gelijk", swap: " (gaf {gave}, kreeg {got})", discarded: "; {name} legt {card} af", drew: " en trekt {card}",
     out: "{name} ligt eruit{card}.", out_card: " en toont {card}", end: "Ronde {r} gewonnen door {names}.",
     hands: " Handen: {list}.", reveal_title: "Dit had iedereen in de hand, en dit speelden ze", wins: "Rondes gewonnen", round_n: "Ronde {n}", knocked_out: "ligt eruit", self: "jezelf",
@@ -141,7 +141,9 @@ export default {
       if (e.guess) s += x("guessed", { g: R(e.guess) }) + (e.hit ? x("hit") : x("miss"));
       if (e.seen) s += x("seen", { card: R(e.seen) });
       if (e.cards) s += x("cmp", { a: R(e.cards[0]), b: R(e.cards[1]) });
-      if (e.card === "8") s += e.loser === null || e.loser === undefined ? x("equal") : x("loser", { name: n(e.loser) });
+      // a tie is said here; a loser has a line of its own (the "out" event that follows, with the card shown);
+      // an 8 with nobody to choose compares nothing
+      if (e.card === "8" && e.target !== undefined && e.target !== null && e.loser === null) s += x("equal");
       if (e.gave) s += x("swap", { gave: R(e.gave), got: R(e.got) });
       if (e.discarded) s += x("discarded", { name: n(e.target), card: R(e.discarded) }) + (e.drew ? x("drew", { card: R(e.drew) }) : "");
       return /[.!?]$/.test(s) ? s : `${s}.`;
