@@ -80,6 +80,16 @@ def full_game(
     winners = spec.locator("#winners").inner_text()
     for w in state.winners:
         assert names.get(w, f"Bot {w + 1} (easy)") in winners
+    # the status line at the top says it too (on a phone the game-over section is a scroll away)
+    for p in (a, b, spec):
+        me = p.locator(".seat.me")
+        seat = int(me.get_attribute("data-seat") or -1) if me.count() else None
+        status = p.locator("#status").inner_text()
+        if seat in state.winners:
+            assert status == "You won!", status
+        else:
+            assert status.startswith("Game over — Winner"), status
+            assert all(names.get(w, f"Bot {w + 1} (easy)") in status for w in state.winners), status
     a.screenshot(path=str(SHOTS / f"{game}-over.png"), full_page=True)
     return [a, b], spec, table
 

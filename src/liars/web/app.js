@@ -569,7 +569,11 @@ function tablePage() {
       S.graceAt[i] !== undefined ? h("span", { class: "grace", "data-seat": i }) : "") : "",
   h("div", { class: "count" }, R.seat(v, i, ctx)))));
   let status;
-  if (v.over) status = t("game_over");
+  if (v.over) { // the winner at the top: on a phone the game-over section is a scroll away
+    const won = v.winners.map((i) => name(i));
+    if (f.seat !== null && v.winners.includes(f.seat)) status = t("you_won");
+    else status = won.length ? `${t("game_over")} — ${t("winners", { names: listing(won), n: won.length })}` : t("game_over");
+  }
   else if (win) status = t("window_status", { claim: R.claim(v, ctx) });
   else if (f.legal.length) status = t("your_turn");
   else status = turn.map((i) => t("turn_of", { name: name(i) })).join(", ");
