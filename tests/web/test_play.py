@@ -145,6 +145,10 @@ def test_love_letter_whole_game_and_rematch(web: Any, contexts: list[Any]) -> No
         row = a.locator("#reveal li").nth(seat)
         assert row.locator(".hand .card.face").count() == len(state.view(seat)["hand"])
         assert row.locator(".played .card.face").count() == len(state.view(None)["played"][seat])
+        # the seat on the table shows the card it held face up too (it kept a card back)
+        box = a.locator(f"#seats li.seat[data-seat='{seat}']")
+        assert box.locator(".card.back").count() == 0
+        assert box.locator(".card.face.in-hand").count() == len(state.view(seat)["hand"])
         # the round count is an item of its own (a bare " · Rounds won" text wrapped on a phone
         # into a line of its own that began with the dot)
         assert row.locator(".wins").inner_text().endswith(f": {state.view(None)['round_wins'][seat]}")

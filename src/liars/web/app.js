@@ -538,6 +538,7 @@ function tablePage() {
   const win = f.window && !v.over ? f.window : null;
   const ctx = {
     t, name, send, sel: S.sel, pending: S.pending, frame: f, me: f.seat, redraw: () => render(),
+    revealed: S.reveal && S.reveal.seats ? S.reveal.seats : null, // every hand, once the game is over
     toggle: (code, multi) => {
       const i = S.sel.indexOf(code);
       if (i >= 0) S.sel.splice(i, 1);

@@ -62,6 +62,12 @@ function named(c, opts = {}) {
     opts.effect ? h("span", { class: "effect" }, x(`e${c}`)) : null);
 }
 
+/** The card a seat holds: face down, and face up once the game is over and every hand is shown. */
+function inHand(v, i, ctx) {
+  const shown = v.over && ctx.revealed ? (ctx.revealed[i] || {}).hand || [] : [];
+  return shown.length ? shown.map((c) => card(c, { extra: "mini in-hand" })) : back("mini in-hand");
+}
+
 export default {
   seat(v, i, ctx) {
     // One row: the card in hand (face down) and then the cards played, in order; under it the
@@ -70,7 +76,7 @@ export default {
       v.target_wins > 1 ? `${x("wins")}: ${v.round_wins[i]}` : ""];
     const said = tags.filter(Boolean).join(" · ");
     return h("span", {},
-      h("div", { class: "played" }, v.out[i] ? null : back("mini in-hand"),
+      h("div", { class: "played" }, v.out[i] ? null : inHand(v, i, ctx),
         v.played[i].map((c) => card(c, { extra: "mini" }))),
       said ? h("div", { class: "tag" }, said) : "");
   },
