@@ -129,3 +129,18 @@ def play_out(pages: list[Page], deadline: float, max_pick: int = 1, every: Any =
         if not acted:
             pages[0].wait_for_timeout(30)
     raise AssertionError(f"the game did not end within {deadline} s ({moves} moves)")
+
+
+def in_app(web: Any, browser: Any, script: str, arg: Any = None) -> Any:
+    """``script`` evaluated in a fresh page of the app (its modules importable), its result.
+
+    Why: the wording tests call the app's own modules (``i18n.js``, a game's ``log``) with
+    made-up or engine-made views, which needs a page but no table.
+    """
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(web.url + "/")
+        return page.evaluate(script, arg)
+    finally:
+        ctx.close()

@@ -18,7 +18,7 @@ import httpx
 
 import liars
 
-from .helpers import INVITES, create_table, join, step
+from .helpers import INVITES, create_table, in_app, join, step
 
 NAMES = {0: "Anna", 1: "Bram", 2: "Cor"}
 
@@ -82,130 +82,116 @@ def test_a_challenge_window_reads_as_one_and_a_call_says_who_was_right(web: Any,
 
 
 def test_counts_are_plural_correct_in_every_language(web: Any, browser: Any) -> None:
-    ctx = browser.new_context()
-    try:
-        page = ctx.new_page()
-        page.goto(web.url + "/")
-        got = page.evaluate(
-            """async () => {
-            const i18n = await import('/static/i18n.js');
-            const cheat = (await import('/static/games/cheat.js')).default;
-            const ld = (await import('/static/games/liars_dice.js')).default;
-            const out = {};
-            const names = (i) => ['Ola', 'Kari'][i];
-            for (const l of ['en', 'nb', 'nl']) {
-                i18n.setLang(l);
-                const ctx = { t: i18n.t, name: names, me: null };
-                const taken = cheat.log({ history: [{ type: 'challenge', seat: 0, target: 1, cards: ['5H'],
-                    truthful: true, taker: 0, taken: 1 }] }, ctx)[0];
-                const counted = ld.log({ rolloff: [], bids: [], over: true, history: [{ round: 1, opener: 0,
-                    bids: [{ seat: 1, quantity: 2, face: 5 }], call: 'liar', caller: 0, dice: [[5], [2]],
-                    count: 1, losers: [1], out: [1] }] }, ctx)[1];
-                out[l] = [i18n.t('cards_n', { n: 1 }), i18n.t('cards_n', { n: 2 }),
-                    i18n.t('dice_n', { n: 1 }), i18n.t('dice_n', { n: 5 }), i18n.rankWords(2, '5'),
-                    i18n.rankWords(1, 'A'), i18n.faceWords(3, 6),
-                    i18n.ordinal(1), i18n.ordinal(2), i18n.ordinal(3), i18n.ordinal(11), taken, counted];
-            }
-            i18n.setLang('en');
-            return out;
-        }"""
-        )
-        assert got["en"][:11] == [
-            "1 card", "2 cards", "1 die", "5 dice", "two fives", "one ace", "three sixes",
-            "1st", "2nd", "3rd", "11th",
-        ]  # fmt: skip
-        assert got["nb"][:11] == [
-            "1 kort", "2 kort", "1 terning", "5 terninger", "to femmere", "ett ess", "tre seksere",
-            "1.", "2.", "3.", "11.",
-        ]  # fmt: skip
-        assert got["nl"][:11] == [
-            "1 kaart", "2 kaarten", "1 dobbelsteen", "5 dobbelstenen", "twee vijven", "één aas",
-            "drie zessen", "1e", "2e", "3e", "11e",
-        ]  # fmt: skip
-        assert got["en"][11].endswith("Ola takes 1 card.")
-        assert got["nb"][11].endswith("Ola tar 1 kort.")
-        assert got["nl"][11].endswith("Ola pakt 1 kaart.")
-        # Kari bid two fives, one five showed: Ola was right, and that is what the line says
-        assert got["en"][12].startswith("Ola called liar on two fives. There was 1. The bid was too high: K")
-        assert "Er was er 1. Het bod was te hoog: Kari" in got["nl"][12]
-    finally:
-        ctx.close()
+    got = in_app(
+        web,
+        browser,
+        """async () => {
+        const i18n = await import('/static/i18n.js');
+        const cheat = (await import('/static/games/cheat.js')).default;
+        const ld = (await import('/static/games/liars_dice.js')).default;
+        const out = {};
+        const names = (i) => ['Ola', 'Kari'][i];
+        for (const l of ['en', 'nb', 'nl']) {
+            i18n.setLang(l);
+            const ctx = { t: i18n.t, name: names, me: null };
+            const taken = cheat.log({ history: [{ type: 'challenge', seat: 0, target: 1, cards: ['5H'],
+                truthful: true, taker: 0, taken: 1 }] }, ctx)[0];
+            const counted = ld.log({ rolloff: [], bids: [], over: true, history: [{ round: 1, opener: 0,
+                bids: [{ seat: 1, quantity: 2, face: 5 }], call: 'liar', caller: 0, dice: [[5], [2]],
+                count: 1, losers: [1], out: [1] }] }, ctx)[1];
+            out[l] = [i18n.t('cards_n', { n: 1 }), i18n.t('cards_n', { n: 2 }),
+                i18n.t('dice_n', { n: 1 }), i18n.t('dice_n', { n: 5 }), i18n.rankWords(2, '5'),
+                i18n.rankWords(1, 'A'), i18n.faceWords(3, 6),
+                i18n.ordinal(1), i18n.ordinal(2), i18n.ordinal(3), i18n.ordinal(11), taken, counted];
+        }
+        i18n.setLang('en');
+        return out;
+    }""",
+    )
+    assert got["en"][:11] == [
+        "1 card", "2 cards", "1 die", "5 dice", "two fives", "one ace", "three sixes",
+        "1st", "2nd", "3rd", "11th",
+    ]  # fmt: skip
+    assert got["nb"][:11] == [
+        "1 kort", "2 kort", "1 terning", "5 terninger", "to femmere", "ett ess", "tre seksere",
+        "1.", "2.", "3.", "11.",
+    ]  # fmt: skip
+    assert got["nl"][:11] == [
+        "1 kaart", "2 kaarten", "1 dobbelsteen", "5 dobbelstenen", "twee vijven", "één aas",
+        "drie zessen", "1e", "2e", "3e", "11e",
+    ]  # fmt: skip
+    assert got["en"][11].endswith("Ola takes 1 card.")
+    assert got["nb"][11].endswith("Ola tar 1 kort.")
+    assert got["nl"][11].endswith("Ola pakt 1 kaart.")
+    # Kari bid two fives, one five showed: Ola was right, and that is what the line says
+    assert got["en"][12].startswith("Ola called liar on two fives. There was 1. The bid was too high: K")
+    assert "Er was er 1. Het bod was te hoog: Kari" in got["nl"][12]
 
 
 def test_several_names_read_as_a_sentence_in_every_language(web: Any, browser: Any) -> None:
     """A right "spot on" costs everyone else a die, and two players can go out at once: the log said
     "Ola, Kari verloor een dobbelsteen" and "Ola, Kari ligt uit het spel" (a singular verb for two, no
     "and"); the game-over line and a rematch call take several names too."""
-    ctx = browser.new_context()
-    try:
-        page = ctx.new_page()
-        page.goto(web.url + "/")
-        got = page.evaluate(
-            """async () => {
-            const i18n = await import('/static/i18n.js');
-            const ld = (await import('/static/games/liars_dice.js')).default;
-            const out = {};
-            const names = (i) => ['Ola', 'Per', 'Kari'][i];
-            for (const l of ['en', 'nb', 'nl']) {
-                i18n.setLang(l);
-                const ctx = { t: i18n.t, name: names, me: null };
-                const line = ld.log({ rolloff: [], bids: [], over: true, history: [{ round: 1, opener: 0,
-                    bids: [{ seat: 0, quantity: 2, face: 5 }], call: 'spot_on', caller: 1,
-                    dice: [[5], [5], [3]], count: 2, losers: [0, 2], out: [0, 2] }] }, ctx)[1];
-                out[l] = [line, i18n.t('winners', { names: i18n.listing(['Ola', 'Kari']), n: 2 }),
-                    i18n.t('winners', { names: i18n.listing(['Ola']), n: 1 }),
-                    i18n.t('rematch_asked', { names: i18n.listing(['Ola', 'Kari']), n: 2 })];
-            }
-            i18n.setLang('en');
-            return out;
-        }"""
-        )
-        assert got["en"][0].endswith("Ola and Kari each lost a die. Ola and Kari are out of the game.")
-        assert got["nb"][0].endswith("Ola og Kari mistet hver sin terning. Ola og Kari er ute av spillet.")
-        assert got["nl"][0].endswith(
-            "Ola en Kari verloren elk een dobbelsteen. Ola en Kari liggen uit het spel."
-        )
-        assert [got[lang][1:3] for lang in ("en", "nb", "nl")] == [
-            ["Winners: Ola and Kari", "Winner: Ola"],
-            ["Vinnere: Ola og Kari", "Vinner: Ola"],
-            ["Winnaars: Ola en Kari", "Winnaar: Ola"],
-        ]
-        assert got["nl"][3].startswith("Ola en Kari willen een revanche")
-    finally:
-        ctx.close()
+    got = in_app(
+        web,
+        browser,
+        """async () => {
+        const i18n = await import('/static/i18n.js');
+        const ld = (await import('/static/games/liars_dice.js')).default;
+        const out = {};
+        const names = (i) => ['Ola', 'Per', 'Kari'][i];
+        for (const l of ['en', 'nb', 'nl']) {
+            i18n.setLang(l);
+            const ctx = { t: i18n.t, name: names, me: null };
+            const line = ld.log({ rolloff: [], bids: [], over: true, history: [{ round: 1, opener: 0,
+                bids: [{ seat: 0, quantity: 2, face: 5 }], call: 'spot_on', caller: 1,
+                dice: [[5], [5], [3]], count: 2, losers: [0, 2], out: [0, 2] }] }, ctx)[1];
+            out[l] = [line, i18n.t('winners', { names: i18n.listing(['Ola', 'Kari']), n: 2 }),
+                i18n.t('winners', { names: i18n.listing(['Ola']), n: 1 }),
+                i18n.t('rematch_asked', { names: i18n.listing(['Ola', 'Kari']), n: 2 })];
+        }
+        i18n.setLang('en');
+        return out;
+    }""",
+    )
+    assert got["en"][0].endswith("Ola and Kari each lost a die. Ola and Kari are out of the game.")
+    assert got["nb"][0].endswith("Ola og Kari mistet hver sin terning. Ola og Kari er ute av spillet.")
+    assert got["nl"][0].endswith("Ola en Kari verloren elk een dobbelsteen. Ola en Kari liggen uit het spel.")
+    assert [got[lang][1:3] for lang in ("en", "nb", "nl")] == [
+        ["Winners: Ola and Kari", "Winner: Ola"],
+        ["Vinnere: Ola og Kari", "Vinner: Ola"],
+        ["Winnaars: Ola en Kari", "Winnaar: Ola"],
+    ]
+    assert got["nl"][3].startswith("Ola en Kari willen een revanche")
 
 
 def test_a_ten_at_oneself_reads_as_such_on_the_web(web: Any, browser: Any) -> None:
     """The log said "Ola spiller 10 (Prins) mot Ola" for a 10 played at oneself."""
-    ctx = browser.new_context()
-    try:
-        page = ctx.new_page()
-        page.goto(web.url + "/")
-        got = page.evaluate(
-            """async () => {
-            const i18n = await import('/static/i18n.js');
-            const ll = (await import('/static/games/love_letter.js')).default;
-            const out = {};
-            for (const l of ['en', 'nb', 'nl']) {
-                i18n.setLang(l);
-                const ctx = { t: i18n.t, name: (i) => ['Ola', 'Kari'][i], me: 1 };
-                out[l] = ll.log({ history: [{ type: 'play', seat: 0, card: 'T', target: 0, discarded: '6',
-                    from_set_aside: false }, { type: 'play', seat: 1, card: 'T', target: 0, discarded: '7',
-                    from_set_aside: false }] }, ctx);
-            }
-            i18n.setLang('en');
-            return out;
-        }"""
-        )
-        for lang, own, other in (
-            ("en", "on their own hand", "on Ola"),
-            ("nb", "mot seg selv", "mot Ola"),
-            ("nl", "op zichzelf", "op Ola"),
-        ):
-            assert own in got[lang][0] and other not in got[lang][0], got[lang]
-            assert other in got[lang][1] and own not in got[lang][1], got[lang]
-    finally:
-        ctx.close()
+    got = in_app(
+        web,
+        browser,
+        """async () => {
+        const i18n = await import('/static/i18n.js');
+        const ll = (await import('/static/games/love_letter.js')).default;
+        const out = {};
+        for (const l of ['en', 'nb', 'nl']) {
+            i18n.setLang(l);
+            const ctx = { t: i18n.t, name: (i) => ['Ola', 'Kari'][i], me: 1 };
+            out[l] = ll.log({ history: [{ type: 'play', seat: 0, card: 'T', target: 0, discarded: '6',
+                from_set_aside: false }, { type: 'play', seat: 1, card: 'T', target: 0, discarded: '7',
+                from_set_aside: false }] }, ctx);
+        }
+        i18n.setLang('en');
+        return out;
+    }""",
+    )
+    for lang, own, other in (
+        ("en", "on their own hand", "on Ola"),
+        ("nb", "mot seg selv", "mot Ola"),
+        ("nl", "op zichzelf", "op Ola"),
+    ):
+        assert own in got[lang][0] and other not in got[lang][0], got[lang]
+        assert other in got[lang][1] and own not in got[lang][1], got[lang]
 
 
 def eight_histories() -> dict[str, list[Any]]:
@@ -237,65 +223,57 @@ def eight_histories() -> dict[str, list[Any]]:
 def test_an_eight_is_told_once_and_only_when_it_compared(web: Any, browser: Any) -> None:
     """The log said a lost 8 twice ("…; Kari er slått ut." then "Kari er slått ut og viser 10."),
     and an 8 played with nobody to choose ended in "; likt" (a tie that never was)."""
-    ctx = browser.new_context()
-    try:
-        page = ctx.new_page()
-        page.goto(web.url + "/")
-        got = page.evaluate(
-            """async (histories) => {
-            const i18n = await import('/static/i18n.js');
-            const ll = (await import('/static/games/love_letter.js')).default;
-            i18n.setLang('nb');
-            const ctx = { t: i18n.t, name: (i) => ['Ola', 'Kari', 'Per'][i], me: null };
-            const out = {};
-            for (const [k, history] of Object.entries(histories)) out[k] = ll.log({ history }, ctx);
-            i18n.setLang('en');
-            return out;
-        }""",
-            eight_histories(),
-        )
-        lost = " ".join(got["lost"])
-        assert lost.count("slått ut") == 1 and "Kari er slått ut og viser 5." in lost, got["lost"]
-        assert any(line.endswith("mot Kari (kort 9 / 5).") for line in got["lost"]), got["lost"]
-        assert any(line.endswith("mot Kari; likt.") for line in got["tie"]), got["tie"]
-        assert got["blocked"][-1] == "Ola spiller 8 (Åtter).", got["blocked"]
-    finally:
-        ctx.close()
+    got = in_app(
+        web,
+        browser,
+        """async (histories) => {
+        const i18n = await import('/static/i18n.js');
+        const ll = (await import('/static/games/love_letter.js')).default;
+        i18n.setLang('nb');
+        const ctx = { t: i18n.t, name: (i) => ['Ola', 'Kari', 'Per'][i], me: null };
+        const out = {};
+        for (const [k, history] of Object.entries(histories)) out[k] = ll.log({ history }, ctx);
+        i18n.setLang('en');
+        return out;
+    }""",
+        eight_histories(),
+    )
+    lost = " ".join(got["lost"])
+    assert lost.count("slått ut") == 1 and "Kari er slått ut og viser 5." in lost, got["lost"]
+    assert any(line.endswith("mot Kari (kort 9 / 5).") for line in got["lost"]), got["lost"]
+    assert any(line.endswith("mot Kari; likt.") for line in got["tie"]), got["tie"]
+    assert got["blocked"][-1] == "Ola spiller 8 (Åtter).", got["blocked"]
 
 
 def test_dutch_quotes_as_dutch_is_written_on_the_web(web: Any, browser: Any) -> None:
     """Every nl string of the web app quotes with “…”: it had „Je liegt!”, "Precies goed" and
     (“minstens drie vijven”) side by side (one language, one way of quoting)."""
-    ctx = browser.new_context()
-    try:
-        page = ctx.new_page()
-        page.goto(web.url + "/")
-        texts = page.evaluate(
-            """async () => {
-            const i18n = await import('/static/i18n.js');
-            const howto = await import('/static/howto.js');
-            const coach = await import('/static/coach.js');
-            const errors = await import('/static/errors.js');
-            const tables = [i18n.STRINGS.nl, howto.OPTION_LABELS.nl, errors.ERRORS.nl,
-                Object.values(howto.HOWTO).map((v) => v.nl)];
-            for (const g of ['cheat', 'liars_dice', 'liegen', 'love_letter', 'liars_dice_poker']) {
-                tables.push((await import(`/static/games/${g}.js`)).TX.nl);
-            }
-            tables.push(coach.TX.nl);
-            const out = [];
-            const walk = (x) => {
-                if (typeof x === 'string') out.push(x);
-                else if (x && typeof x === 'object') Object.values(x).forEach(walk);
-            };
-            walk(tables);
-            return out;
-        }"""
-        )
-        odd = [t for t in texts if re.search(r'[«»„‘"]', t) or t.count("“") != t.count("”")]
-        assert not odd, odd
-        assert sum("“" in t for t in texts) >= 8
-    finally:
-        ctx.close()
+    texts = in_app(
+        web,
+        browser,
+        """async () => {
+        const i18n = await import('/static/i18n.js');
+        const howto = await import('/static/howto.js');
+        const coach = await import('/static/coach.js');
+        const errors = await import('/static/errors.js');
+        const tables = [i18n.STRINGS.nl, howto.OPTION_LABELS.nl, errors.ERRORS.nl,
+            Object.values(howto.HOWTO).map((v) => v.nl)];
+        for (const g of ['cheat', 'liars_dice', 'liegen', 'love_letter', 'liars_dice_poker']) {
+            tables.push((await import(`/static/games/${g}.js`)).TX.nl);
+        }
+        tables.push(coach.TX.nl);
+        const out = [];
+        const walk = (x) => {
+            if (typeof x === 'string') out.push(x);
+            else if (x && typeof x === 'object') Object.values(x).forEach(walk);
+        };
+        walk(tables);
+        return out;
+    }""",
+    )
+    odd = [t for t in texts if re.search(r'[«»„‘"]', t) or t.count("“") != t.count("”")]
+    assert not odd, odd
+    assert sum("“" in t for t in texts) >= 8
 
 
 def test_liegen_picker_and_the_accusation_leaves_the_board(web: Any, contexts: list[Any]) -> None:
