@@ -55,3 +55,31 @@ def total_cards(state: LiegenState) -> list[str]:
 
 def sort_codes(codes: list[str]) -> list[str]:
     return sorted(codes, key=CARD_INDEX.__getitem__)
+
+
+def own_plays(seed: int = 3) -> tuple[LiegenState, dict[str, Any], dict[str, Any]]:
+    """Two players; seat 0 plays a card it names truly, then (a trick later) one it lies about.
+
+    The other seat plays its first legal action and everybody passes every window, so the
+    history seat 0 sees holds both of its plays with their real cards.
+    """
+    state = liars.make("liegen", players=2, seed=seed).new_game()
+
+    def on_to_seat_0() -> None:
+        while state.to_act[0] != 0 or state.legal_actions(0)[0].to_json()["type"] != "play":
+            acts = [a.to_json() for a in state.legal_actions(state.to_act[0])]
+            state.act(state.to_act[0], next((a for a in acts if a["type"] == "pass"), acts[0]))
+
+    on_to_seat_0()
+    honest = next(
+        a.to_json() for a in state.legal_actions(0) if a.to_json()["card"] == a.to_json()["announce"]
+    )
+    state.act(0, honest)
+    on_to_seat_0()
+    lie = next(
+        a.to_json()
+        for a in state.legal_actions(0)
+        if a.to_json()["card"] != a.to_json()["announce"] and len(a.to_json()["announce"]) == 2
+    )
+    state.act(0, lie)
+    return state, honest, lie

@@ -18,8 +18,10 @@ from liars.terminal import i18n, setup
 from liars.terminal.cheat import CheatUI
 from liars.terminal.i18n import _
 from liars.terminal.liars_dice import DiceUI
+from liars.terminal.liegen import LiegenUI, announced
 from liars.terminal.love_letter import LoveLetterUI, effect
 from liars.terminal.words import card, faces, ranks, read_card
+from tests.test_liegen_helpers import own_plays
 
 from .drive import LIARS
 
@@ -160,7 +162,7 @@ def test_the_players_line_shows_level_words() -> None:
 # -- Norwegian -------------------------------------------------------------
 
 
-def narrate_all(ui: DiceUI | CheatUI | LoveLetterUI, state: liars.State, seat: int) -> list[str]:
+def narrate_all(ui: DiceUI | CheatUI | LoveLetterUI | LiegenUI, state: liars.State, seat: int) -> list[str]:
     view = state.view(seat)
     return [line for e in ui.events(view) for line in ui.narrate(e, view)]
 
@@ -351,3 +353,17 @@ def test_a_ten_at_oneself_reads_as_such(lang: str, theirs: str, mine: str) -> No
     """It said "Ola spilte 10 mot Ola." (as if Ola were two people), and "Du spilte 10 mot deg."."""
     assert theirs in prince_at_oneself(lang, 1)
     assert mine in prince_at_oneself(lang, 0)
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl", "en"])
+def test_liegen_tells_your_real_card_only_where_it_is_not_the_one_you_named(lang: str) -> None:
+    """It said «Du spilte: «kløver 2» (egentlig: 2♣)»: "really" the very card named."""
+    i18n.use(lang)
+    state, honest, lie = own_plays()
+    told = [line for line in narrate_all(LiegenUI([_("You"), "Ola"], 0), state, 0) if _("You") in line]
+    mine = [
+        line for line in told if announced(honest["announce"]) in line or announced(lie["announce"]) in line
+    ]
+    really = _("(really: {cards})").split("{")[0]
+    assert len(mine) >= 2 and really.strip() and really not in mine[0], told
+    assert mine[-1].endswith(_("(really: {cards})").format(cards=card(lie["card"]))), told

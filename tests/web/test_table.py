@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 
 import liars
+from tests.test_liegen_helpers import own_plays
 
 from .helpers import INVITES, create_table, in_app, join, step
 
@@ -243,6 +244,31 @@ def test_an_eight_is_told_once_and_only_when_it_compared(web: Any, browser: Any)
     assert any(line.endswith("mot Kari (kort 9 / 5).") for line in got["lost"]), got["lost"]
     assert any(line.endswith("mot Kari; likt.") for line in got["tie"]), got["tie"]
     assert got["blocked"][-1] == "Ola spiller 8 (Åtter).", got["blocked"]
+
+
+def test_liegen_log_tells_your_real_card_only_after_a_lie(web: Any, browser: Any) -> None:
+    """The log said «Kari legt een kaart en noemt 2♣. (eigenlijk 2♣)» for a card named truly."""
+    state, _honest, _lie = own_plays()
+    got = in_app(
+        web,
+        browser,
+        """async (history) => {
+        const i18n = await import('/static/i18n.js');
+        const liegen = (await import('/static/games/liegen.js')).default;
+        const out = {};
+        for (const l of ['en', 'nb', 'nl']) {
+            i18n.setLang(l);
+            out[l] = liegen.log({ history }, { t: i18n.t, name: (i) => ['Kari', 'Ola'][i], me: 0 });
+        }
+        i18n.setLang('en');
+        return out;
+    }""",
+        list(state.view(0)["history"]),
+    )
+    for lang, really in (("en", "(really "), ("nb", "(egentlig "), ("nl", "(eigenlijk ")):
+        mine = [line for line in got[lang] if line.startswith("Kari ")]
+        assert len(mine) == 2 and really not in mine[0], got[lang]
+        assert really in mine[1], got[lang]  # the lie: what it really was
 
 
 def test_dutch_quotes_as_dutch_is_written_on_the_web(web: Any, browser: Any) -> None:

@@ -192,6 +192,17 @@ def test_lobby_lists_open_tables_and_tables_in_play(web: Any, contexts: list[Any
     assert c.locator("#mine").count() == 0
 
 
+# Each lobby tick box: its label's text, whether it shares the line of its label (its middle inside
+# the label's height), and its size in px.
+TICK_BOXES = """() => [...document.querySelectorAll('#lobby input[type=checkbox]')].map((box) => {
+  const b = box.getBoundingClientRect();
+  const l = document.querySelector(`label[for="${box.id}"]`).getBoundingClientRect();
+  const mid = b.top + b.height / 2;
+  return { label: document.querySelector(`label[for="${box.id}"]`).textContent,
+           beside: mid >= l.top && mid <= l.bottom, size: Math.min(b.width, b.height) };
+})"""
+
+
 def test_phone_sized_screen_has_no_sideways_scrolling(web: Any, browser: Any) -> None:
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     try:
@@ -203,6 +214,11 @@ def test_phone_sized_screen_has_no_sideways_scrolling(web: Any, browser: Any) ->
             page.wait_for_selector("#lobby, #table")
             wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             assert wide <= 0, f"{url} is {wide}px too wide"
+            if url.endswith("/"):  # every tick box on the line of its words, big enough for a thumb
+                boxes = page.evaluate(TICK_BOXES)
+                assert len(boxes) >= 3, boxes  # the game's options, listing and coach
+                for box in boxes:
+                    assert box["beside"] and box["size"] >= 20, box
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / ("phone-lobby.png" if url.endswith("/") else "phone-cheat.png")))
     finally:

@@ -34,7 +34,7 @@ class LiegenUI(GameUI):
             line = _("{name} played: “{card}”").format(
                 name=self.name(e["seat"]), card=announced(e["announce"])
             )
-            if e.get("card"):
+            if e.get("card") and e["card"] != e["announce"]:  # one's own card, where it says more
                 line += " " + _("(really: {cards})").format(cards=card(e["card"]))
             return [line]
         if kind == "accuse":

@@ -45,7 +45,7 @@ function optionInput(o) {
     input = h("select", { id, onchange: (e) => set(e.target.value) },
       o.choices.map((c) => h("option", { value: c, selected: c === value }, optLabel(c))));
   }
-  return h("div", { class: "field" }, h("label", { for: id }, optLabel(o.name)), input);
+  return h("div", { class: o.kind === "bool" ? "field check" : "field" }, h("label", { for: id }, optLabel(o.name)), input);
 }
 
 // What an empty "Seconds per turn" gives: the server's own default (`liars serve --turn-seconds`,
@@ -127,9 +127,9 @@ export function lobby({ S, api, go, store, gameName }) {
   h("div", { class: "field" }, h("label", { for: "grace" }, t("grace_seconds")),
     h("input", { id: "grace", type: "number", min: 1, max: 3600, step: "any", value: form.grace,
       oninput: (e) => { form.grace = e.target.value; } })),
-  h("div", { class: "field" }, h("label", { for: "listed" }, t("private_table")),
+  h("div", { class: "field check" }, h("label", { for: "listed" }, t("private_table")),
     h("input", { id: "listed", type: "checkbox", checked: form.listed, onchange: (e) => { form.listed = e.target.checked; } })),
-  h("div", { class: "field" }, h("label", { for: "allow-coach" }, cx("allow")),
+  h("div", { class: "field check" }, h("label", { for: "allow-coach" }, cx("allow")),
     h("input", { id: "allow-coach", type: "checkbox", checked: form.coach, onchange: (e) => { form.coach = e.target.checked; } })),
   h("div", { class: "field" }, h("label", { for: "name" }, t("your_name")),
     h("input", { id: "name", maxlength: 40, value: form.name, oninput: (e) => { form.name = e.target.value; } })),

@@ -128,7 +128,8 @@ export default {
       if (e.type === "deal") return x("deal", { r: e.round, name: ctx.name(e.dealer) });
       if (e.type === "play") {
         const s = x("play", { name: ctx.name(e.seat), ann: cardText(e.announce) });
-        return e.card ? `${s} ${x("mine", { card: cardText(e.card) })}` : s;
+        // one's own card, where it is not the very card announced (a lie, or a rank said alone)
+        return e.card && e.card !== e.announce ? `${s} ${x("mine", { card: cardText(e.card) })}` : s;
       }
       if (e.type === "accuse") {
         return x(e.lie ? "accuse_lie" : "accuse_true", { name: ctx.name(e.seat), target: ctx.name(e.accused), card: cardText(e.card),
