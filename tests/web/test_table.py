@@ -596,15 +596,19 @@ def test_love_letter_cards_say_what_they_do_and_a_play_goes_step_by_step(web: An
         ctx.close()
 
 
-def anna_to_play(page: Any, url: str, game: str, players: int, options: dict[str, Any]) -> None:
-    """A new table, Anna against random bots, shown at the top, with her actions on it."""
+def anna_to_play(
+    page: Any, url: str, game: str, players: int, options: dict[str, Any], top: bool = True
+) -> None:
+    """A new table, Anna against random bots, with her actions on it; shown at the top (``top``) or
+    where the page put itself when her turn came."""
     seats = ["human"] + ["bot:random"] * (players - 1)
     for _ in range(5):  # a Love Letter bot may knock Anna out before her first turn: deal again
         create_table(page, url, game, players, options, seats, "Anna")
         page.wait_for_selector("#actions, #over", timeout=15000)
         if page.locator("#actions").count():
             break
-    page.evaluate("window.scrollTo(0, 0)")
+    if top:
+        page.evaluate("window.scrollTo(0, 0)")
 
 
 def test_on_a_phone_the_actions_are_on_screen_when_the_turn_starts(web: Any, browser: Any) -> None:
@@ -631,6 +635,30 @@ def test_on_a_phone_the_actions_are_on_screen_when_the_turn_starts(web: Any, bro
             assert wide <= 0, (game, wide)
             # how to play, at the table too (folded)
             assert page.locator("#table #table-howto summary").inner_text() == "How to play"
+    finally:
+        ctx.close()
+
+
+def test_on_a_phone_the_hand_comes_into_sight_when_the_turn_starts(web: Any, browser: Any) -> None:
+    """At 360x640 the table filled the screen: the bar said "pick your cards" over a hand below it."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        games: tuple[tuple[str, int, dict[str, Any]], ...] = (
+            ("cheat", 4, {}),
+            ("liegen", 4, {}),
+            ("love-letter", 4, {"target_wins": 1}),
+            ("liars-dice", 6, {}),
+        )
+        for game, players, options in games:
+            anna_to_play(page, web.url, game, players, options, top=False)
+            box = page.evaluate(
+                "(() => { const card = document.querySelector('#mine .card, #mine .die')"
+                ".getBoundingClientRect();"
+                " const bar = document.querySelector('#actions').getBoundingClientRect();"
+                " return [card.top, card.bottom, bar.top]; })()"
+            )
+            assert box[0] >= 0 and box[1] <= box[2], (game, box)
     finally:
         ctx.close()
 

@@ -388,6 +388,22 @@ function animate() {
 
 // The tab's title says when it is your turn (seen from another tab), and the live region reads
 // the newest news aloud to a screen reader: whose turn it is and the last line of the log.
+/** When the turn comes, bring one's hand up above the action bar if it is below it.
+ *
+ * On a phone the table fills the screen, so the hand (the cards to pick, the dice to bid on)
+ * sat under the bar that said "pick your cards". Only a hand below the view moves: a player
+ * who scrolled past it, to the log, is left where they are. */
+function handInSight() {
+  const hand = document.getElementById("mine");
+  const bar = document.getElementById("actions");
+  if (!hand || !bar) return;
+  const r = hand.getBoundingClientRect();
+  const room = Math.min(bar.getBoundingClientRect().top, window.innerHeight);
+  if (r.top < 0 || r.bottom <= room) return;
+  // at once, not smoothly: every frame rebuilds the page and puts the scroll back where it was
+  window.scrollBy(0, Math.min(r.bottom - room, r.top));
+}
+
 function notice() {
   const f = S.frame;
   const base = S.info ? `${gameName(S.info.game)} — ${t("title")}` : t("title");
@@ -400,6 +416,7 @@ function notice() {
   }
   if (mine && !S.wasMine) { // the turn just came: a chime, and a notification if the tab is hidden
     chime();
+    handInSight();
     if (document.hidden && "Notification" in window && Notification.permission === "granted") {
       try { new Notification(document.title); } catch { /* some browsers allow it only from a worker */ }
     }
