@@ -241,7 +241,7 @@ def test_norwegian_hand_letters_follow_the_glossary() -> None:
 
 def test_dutch_calls_say_je_liegt() -> None:
     told = dice_round("nl", [[5], [3]], (2, 5))
-    assert "Ola riep: Je liegt!" in told
+    assert "Ola riep: “Je liegt!”" in told
     assert not any("Leugenaar" in line for line in told)
 
 
@@ -320,6 +320,27 @@ def test_the_person_among_the_losers_is_named_mid_sentence(lang: str, line: str)
     state.act(1, {"type": "spot_on"})
     told = narrate_all(DiceUI(["Ola", "Per", _("You")], 2), state, 2)
     assert line in told, told
+
+
+@pytest.mark.parametrize(
+    ("lang", "call", "key", "typed"),
+    [
+        ("nb", "Du ropte: «Helt riktig!»", "s = helt riktig", "helt riktig!"),
+        ("nl", "Jij riep: “Precies goed!”", "s = precies goed", "Precies goed"),
+        ("en", "You called: Spot on!", "s = spot on", "spot on"),
+    ],
+)
+def test_spot_on_is_called_in_the_glossarys_words(lang: str, call: str, key: str, typed: str) -> None:
+    """The terminal said «Nøyaktig!» and “Precies!” where the web and the glossary say «Helt riktig!»
+    and “Precies goed!”; those words are what is typed, too."""
+    assert call in spot_on_round(lang)
+    state = liars.make("liars-dice", players=2, seed=1, dice=2, spot_on=True).new_game(
+        setup={"dice": [[5, 2], [5, 3]], "opener": 0}
+    )
+    state.act(0, {"type": "bid", "quantity": 2, "face": 5})
+    ui, view = DiceUI(["Ola", _("You")], 1), state.view(1)
+    assert any(key in line for line in ui.prompt_help(view, state.legal_actions(1)))
+    assert ui.parse(typed, view, state.legal_actions(1)) == {"type": "spot_on"}
 
 
 def test_a_list_of_names_joins_the_last_with_and() -> None:

@@ -10,7 +10,18 @@ from .ui import CALL_WORDS, JSON, GameUI, InputError, by_type, words
 from .words import faces, read_face, read_number
 
 SPOT_WORDS = frozenset(
-    {"s", "spot", "spot on", "spot_on", "exact", "eksakt", "nøyaktig", "precies", "exact!"}
+    {
+        "s",
+        "spot",
+        "spot on",
+        "spot_on",
+        "exact",
+        "eksakt",
+        "nøyaktig",
+        "helt riktig",
+        "precies",
+        "precies goed",
+    }
 )
 
 
