@@ -5,7 +5,8 @@ Reproduced 2026-12-02 in the docs' screenshots: in Liegen and Love Letter the pi
 in half and the line saying what was just claimed ("Bot 2 noemt V♦") sat below the board's edge;
 in Cheat the claim line was cut through; a Love Letter seat's played cards were cut at the
 bottom; in Liar's Dice a call's cups ran far below the board's edge.  The board was 150 px tall
-there (the felt's height less the tallest seats above and below it).
+there (the felt's height less the tallest seats above and below it).  Seen 2026-12-07: the Dutch
+pile line broke inside its count ("Speelstapel: 9" over "kaarten").
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ def test_nothing_on_the_felt_is_cut_off(
                 page.wait_for_timeout(100)  # the page settles after its rebuild
                 clipped = page.evaluate(CLIPPED)
                 assert not clipped, f"{game}, turn {looked}: {clipped}"
+                if game in ("cheat", "liegen"):  # it read "Speelstapel: 9" over "kaarten"
+                    lines = page.evaluate("document.querySelector('#pile .count').getClientRects().length")
+                    assert lines == 1, f"{game}: the pile's count wraps"
                 looked += 1
             step(page, max_pick)
             page.wait_for_timeout(60)

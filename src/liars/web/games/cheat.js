@@ -59,7 +59,7 @@ export default {
     const r = v.revealed;
     const who = next(v);
     return h("div", {},
-      h("div", { class: "pile", id: "pile" }, v.pile_size ? back() : null, h("span", {}, `${ctx.t("pile")}: ${ctx.t("cards_n", { n: v.pile_size })}`)),
+      h("div", { class: "pile", id: "pile" }, v.pile_size ? back() : null, h("span", {}, `${ctx.t("pile")}: `, h("span", { class: "count" }, ctx.t("cards_n", { n: v.pile_size })))),
       v.last_play ? h("p", { class: "lastplay" }, this.claim(v, ctx)) : null,
       v.over || who === undefined ? null : h("p", { class: "claim", id: "claim" },
         x(who === ctx.me ? "claim_me" : "claim_next", { name: ctx.name(who), ranks: rankPlural(v.required_rank) })),

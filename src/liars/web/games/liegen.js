@@ -78,7 +78,7 @@ export default {
     const tu = freshTurn(v);
     return h("div", {},
       h("p", { class: "round" }, ctx.t("round_n", { n: v.round })),
-      h("div", { class: "pile", id: "pile" }, v.pile_size ? back() : null, h("span", {}, `${ctx.t("pile")}: ${ctx.t("cards_n", { n: v.pile_size })}`)),
+      h("div", { class: "pile", id: "pile" }, v.pile_size ? back() : null, h("span", {}, `${ctx.t("pile")}: `, h("span", { class: "count" }, ctx.t("cards_n", { n: v.pile_size })))),
       v.over ? null : v.announcement ? h("p", { class: "claim", id: "claim" }, this.claim(v, ctx))
         : h("p", { class: "claim", id: "claim" }, x("free")),
       tu ? h("div", { class: "revealed", id: "revealed" }, card(tu.card), " ",
