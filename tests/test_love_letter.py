@@ -89,6 +89,9 @@ def test_deal_and_default_target(players: int, wins: int) -> None:
     assert [len(h) for h in state.hands] == [2 if s == starter else 1 for s in range(players)]
     assert state.set_aside is not None and len(state.deck) == 16 - players - 2
     assert state.view(0)["target_wins"] == wins
+    # the metadata tells a lobby the same number, for an empty option (as JSON: string keys)
+    option = liars.make("love-letter").info.option_map["target_wins"].to_json()
+    assert option["nullable"] is True and option["by_players"][str(players)] == wins
 
 
 def test_first_starter_is_drawn_at_random() -> None:

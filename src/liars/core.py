@@ -174,8 +174,12 @@ class Option:
     """One game option: its name, type, default and what values are allowed.
 
     ``kind`` is ``"bool"``, ``"int"`` or ``"choice"``.  An int option may be
-    ``nullable`` (``None`` meaning "off").  Values are checked strictly: ``True``
-    is not an int and ``1`` is not a bool, because a server must not guess.
+    ``nullable`` (``None`` meaning "off", or, where ``by_players`` is given, the
+    value for that many players: ``((2, 7), (3, 5), (4, 4))``).  Why the table
+    as data: a lobby and a table's page say "5" for a Love Letter match at three
+    players, not "(none)", from the game's own numbers.  Values are checked
+    strictly: ``True`` is not an int and ``1`` is not a bool, because a server
+    must not guess.
     """
 
     name: str
@@ -186,6 +190,7 @@ class Option:
     min: int | None = None
     max: int | None = None
     nullable: bool = False
+    by_players: tuple[tuple[int, Any], ...] = ()
 
     def check(self, value: Any) -> Any:
         if value is None and self.nullable:
@@ -228,6 +233,8 @@ class Option:
             out["max"] = self.max
         if self.nullable:
             out["nullable"] = True
+        if self.by_players:  # JSON keys are strings: {"2": 7, "3": 5, "4": 4}
+            out["by_players"] = {str(n): v for n, v in self.by_players}
         return out
 
 

@@ -124,6 +124,21 @@ def test_liars_games_in_english_says_what_a_flag_takes() -> None:
 
 
 @pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "--target-wins (a number 1–20; default 7 / 5 / 4 for 2 / 3 / 4 players): rounds to win"),
+        ("nb", "--target-wins (et tall 1–20; standard 7 / 5 / 4 for 2 / 3 / 4 spillere): omganger for"),
+        ("nl", "--target-wins (een getal 1–20; standaard 7 / 5 / 4 bij 2 / 3 / 4 spelers): rondes om"),
+    ],
+)
+def test_love_letters_match_target_says_its_default_once(lang: str, line: str) -> None:
+    """It said «standard ingen» and then, in its help, «standard 7 / 5 / 4 …»: the default is the
+    game's number for the players, said once."""
+    shown = run_liars(["games", "--lang", lang], "C.UTF-8")
+    assert line in shown, shown[-400:]
+
+
+@pytest.mark.parametrize(
     ("lang", "words"),
     [
         ("nb", ("lett", "middels", "vanskelig")),

@@ -534,6 +534,53 @@ def test_the_join_page_shows_the_game_and_options_and_long_names_fit(web: Any, c
     assert "Bot 4 (medium)" in a.locator("#seats").inner_text()
 
 
+def test_love_letters_match_target_is_told_not_none(web: Any, browser: Any) -> None:
+    """The lobby's empty "Rounds to win the match" said "(none)", and so did the table's page,
+    for a match that is won with 5 rounds at three players (7 at two, 4 at four)."""
+    ctx = browser.new_context(locale="nb")
+    try:
+        page = ctx.new_page()
+        page.goto(web.url + "/")
+        page.select_option("#game", "love-letter")
+        for players, target in ((3, "5"), (2, "7"), (4, "4")):
+            page.fill("#players", str(players))
+            page.press("#players", "Tab")
+            assert page.get_attribute("#opt-target_wins", "placeholder") == f"{target} (standard)"
+        create_table(page, web.url, "love-letter", 3, {}, ["human", "human", "bot:basic"], "Kari")
+        options = page.locator("#table-options").inner_text()
+        assert "Antall seire for å vinne kampen\n5 (standard)" in options, options
+        assert "(ingen)" not in options
+    finally:
+        ctx.close()
+
+
+def test_love_letters_board_says_what_the_match_is_played_to(web: Any, browser: Any) -> None:
+    """The table counted each seat's round wins but said nowhere how many win the match."""
+    got = in_app(
+        web,
+        browser,
+        """async () => {
+        const i18n = await import('/static/i18n.js');
+        const ll = (await import('/static/games/love_letter.js')).default;
+        const out = {};
+        for (const l of ['en', 'nb', 'nl']) {
+            i18n.setLang(l);
+            const ctx = { t: i18n.t, name: (i) => ['Ola', 'Kari'][i], me: 0 };
+            const v = { round: 3, deck_size: 5, set_aside_down: true, known: {} };
+            out[l] = [ll.board({ ...v, target_wins: 5 }, ctx).querySelector('.round').textContent,
+                      ll.board({ ...v, target_wins: 1 }, ctx).querySelector('.round').textContent];
+        }
+        i18n.setLang('en');
+        return out;
+    }""",
+    )
+    assert got == {
+        "en": ["Round 3 (first to 5 wins)", "Round 3"],
+        "nb": ["Omgang 3 (først til 5 seire)", "Omgang 3"],
+        "nl": ["Ronde 3 (wie er eerst 5 wint)", "Ronde 3"],
+    }, got
+
+
 def test_love_letter_cards_say_what_they_do_and_a_play_goes_step_by_step(web: Any, browser: Any) -> None:
     ctx = browser.new_context(locale="nb-NO")
     try:

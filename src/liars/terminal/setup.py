@@ -81,6 +81,13 @@ def option_text(option: Option) -> str:
     if option.kind == "bool":
         return _("on or off; default {default}").format(default=value(option.default))
     if option.kind == "int":
+        if option.by_players:  # Love Letter's match target: "default 7 / 5 / 4 for 2 / 3 / 4 players"
+            return _("a number {lo}–{hi}; default {values} for {counts} players").format(
+                lo=option.min,
+                hi=option.max,
+                values=" / ".join(str(v) for _n, v in option.by_players),
+                counts=" / ".join(str(n) for n, _v in option.by_players),
+            )
         if option.nullable:
             text = _("a number {lo}–{hi} or none; default {default}")
         else:

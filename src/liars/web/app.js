@@ -4,7 +4,7 @@ import { coachPanel, coachSwitch, cx, reviewSection } from "./coach.js";
 import { cardText, h } from "./draw.js";
 import { HOWTO, OPTION_LABELS } from "./howto.js";
 import { LANGS, getLang, levelName, listing, refusal, setLang, t } from "./i18n.js";
-import { lobby } from "./lobby.js";
+import { lobby, unsetText } from "./lobby.js";
 import cheat from "./games/cheat.js";
 import liarsDice from "./games/liars_dice.js";
 import liarsDicePoker from "./games/liars_dice_poker.js";
@@ -471,7 +471,7 @@ function tableOptions(info) {
     let v = info.options[o.name];
     if (o.name === "first_dealer" && Number.isInteger(v)) v = t("seat", { n: v + 1 });
     else if (typeof v === "boolean") v = v ? "✓" : "✗";
-    else if (v === null || v === undefined) v = t("unset");
+    else if (v === null || v === undefined) v = unsetText(o, info.players);
     else if (typeof v === "string") v = label(v);
     rows.push([label(o.name), v]);
   }

@@ -42,7 +42,7 @@ export const OPTION_LABELS = {
     dice: "Terninger per spiller", lives: "Liv per spiller", wild_ones: "Enere er jokere", spot_on: "Tillat «helt riktig»",
     first_challenger_in_play_order: "Samtidige rop: den første i spilleretningen gjelder",
     max_cards: "Flest kort i ett utspill", first_dealer: "Første giver (plass)", jokers: "To jokere",
-    follow: "Meldingen må følge", accuse: "Hvem kan anklage", target_wins: "Antall vunne runder for å vinne kampen",
+    follow: "Meldingen må følge", accuse: "Hvem kan anklage", target_wins: "Antall seire for å vinne kampen",
     rank_or_suit: "valør eller farge", rank_step: "valør én opp eller ned", suit: "farge", anyone: "alle",
     next: "bare neste spiller",
   },

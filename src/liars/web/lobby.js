@@ -23,6 +23,13 @@ function resetFor(g) {
   form.seats = [];
 }
 
+/** What an empty nullable option plays as: the game's number for that many players (Love Letter's
+ * match target), else "(none)". */
+export function unsetText(o, players) {
+  const n = o.by_players ? o.by_players[String(players)] : undefined;
+  return n === undefined ? t("unset") : t("by_players", { n: new Intl.NumberFormat(getLang()).format(n) });
+}
+
 function optionInput(o) {
   const id = `opt-${o.name}`;
   const value = form.options[o.name];
@@ -38,7 +45,7 @@ function optionInput(o) {
     input = h("input", { id, type: "checkbox", checked: !!value, onchange: (e) => set(e.target.checked) });
   } else if (o.kind === "int") {
     input = h("input", {
-      id, type: "number", min: o.min, max: o.max, value: value ?? "", placeholder: o.nullable ? t("unset") : null,
+      id, type: "number", min: o.min, max: o.max, value: value ?? "", placeholder: o.nullable ? unsetText(o, form.players) : null,
       onchange: (e) => set(e.target.value === "" && o.nullable ? null : Number.parseInt(e.target.value, 10)),
     });
   } else {
@@ -114,6 +121,10 @@ export function lobby({ S, api, go, store, gameName }) {
         if (fd) {
           fd.max = n;
           if (form.options.first_dealer >= n) { form.options.first_dealer = 0; fd.value = 1; }
+        }
+        for (const o of g.options) { // an empty option's number follows the players (Love Letter's target)
+          const input = document.getElementById(`opt-${o.name}`);
+          if (input && o.by_players) input.placeholder = unsetText(o, n);
         }
       } })),
   g.options.length ? h("fieldset", { id: "options" }, h("legend", {}, t("options")), g.options.map(optionInput)) : null,

@@ -12,7 +12,7 @@ export const TX = {
     hit: ": right!", miss: ": wrong", seen: " (saw {card})", cmp: " (cards {a} / {b})",
     equal: "; equal", swap: " (gave {gave}, got {got})", discarded: "; {name} discards {card}", drew: " and draws {card}",
     out: "{name} is knocked out{card}.", out_card: ", showing {card}", end: "Round {r} won by {names}.",
-    hands: " Hands: {list}.", reveal_title: "What everyone held, and what they played", wins: "Rounds won", round_n: "Round {n}", knocked_out: "knocked out", self: "yourself",
+    hands: " Hands: {list}.", reveal_title: "What everyone held, and what they played", wins: "Rounds won", round_n: "Round {n}", first_to: "(first to {t} wins)", knocked_out: "knocked out", self: "yourself",
     K: "King", Q: "Queen", J: "Jack", T: "Ten", 9: "Nine", 8: "Eight", 7: "Seven", 6: "Six", 5: "Five",
     eK: "You are knocked out if you play or discard it.", eQ: "No effect, but you must play it when you also hold the jack or a 10.",
     eJ: "Swap hands with another player.", eT: "A player (or you) discards their card and draws a new one.",
@@ -27,7 +27,7 @@ export const TX = {
     hit: ": riktig!", miss: ": feil", seen: " (så {card})", cmp: " (kort {a} / {b})",
     equal: "; likt", swap: " (ga {gave}, fikk {got})", discarded: "; {name} legger ned {card}", drew: " og trekker {card}",
     out: "{name} er slått ut{card}.", out_card: " og viser {card}", end: "{names} vinner omgang {r}.",
-    hands: " Håndkort: {list}.", reveal_title: "Dette hadde alle på hånden, og dette spilte de", wins: "Vunne omganger", round_n: "Omgang {n}", knocked_out: "slått ut", self: "deg selv",
+    hands: " Håndkort: {list}.", reveal_title: "Dette hadde alle på hånden, og dette spilte de", wins: "Vunne omganger", round_n: "Omgang {n}", first_to: "(først til {t} seire)", knocked_out: "slått ut", self: "deg selv",
     K: "Konge", Q: "Dame", J: "Knekt", T: "Tier", 9: "Nier", 8: "Åtter", 7: "Sjuer", 6: "Sekser", 5: "Femmer",
     eK: "Du blir slått ut hvis du spiller eller legger ned dette kortet.", eQ: "Ingen virkning, men du må spille dama når du også har knekt eller en tier.",
     eJ: "Bytt kort med en annen spiller.", eT: "En spiller (eller du selv) legger ned håndkortet og trekker et nytt.",
@@ -42,7 +42,7 @@ export const TX = {
     hit: ": goed!", miss: ": fout", seen: " (zag {card})", cmp: " (kaarten {a} / {b})",
     equal: "; gelijk", swap: " (gaf {gave}, kreeg {got})", discarded: "; {name} legt {card} af", drew: " en trekt {card}",
     out: "{name} ligt eruit{card}.", out_card: " en toont {card}", end: "Ronde {r} gewonnen door {names}.",
-    hands: " Handen: {list}.", reveal_title: "Dit had iedereen in de hand, en dit speelden ze", wins: "Rondes gewonnen", round_n: "Ronde {n}", knocked_out: "ligt eruit", self: "jezelf",
+    hands: " Handen: {list}.", reveal_title: "Dit had iedereen in de hand, en dit speelden ze", wins: "Rondes gewonnen", round_n: "Ronde {n}", first_to: "(wie er eerst {t} wint)", knocked_out: "ligt eruit", self: "jezelf",
     K: "Heer", Q: "Vrouw", J: "Boer", T: "Tien", 9: "Negen", 8: "Acht", 7: "Zeven", 6: "Zes", 5: "Vijf",
     eK: "Je ligt eruit als je deze kaart speelt of aflegt.", eQ: "Geen effect, maar je moet haar spelen als je ook de boer of een 10 hebt.",
     eJ: "Ruil je kaart met een andere speler.", eT: "Een speler (of jijzelf) legt de kaart af en trekt een nieuwe.",
@@ -84,7 +84,8 @@ export default {
   board(v, ctx) {
     const known = Object.entries(v.known || {});
     return h("div", {},
-      h("p", { class: "round" }, x("round_n", { n: v.round })),
+      h("p", { class: "round" }, x("round_n", { n: v.round }), // a match: what it is played to
+        v.target_wins > 1 ? ` ${x("first_to", { t: v.target_wins })}` : ""),
       h("div", { class: "pile", id: "pile" }, v.deck_size ? back() : null, h("span", {}, x("deck", { n: v.deck_size }))),
       v.set_aside_down ? h("p", {}, x("aside")) : null,
       known.length ? h("p", { class: "known" }, x("known", { list: known.map(([s, c]) => `${ctx.name(Number(s))}: ${R(c)} (${x(c)})`).join(", ") })) : null);
