@@ -10,7 +10,7 @@ import liars
 import liars.coach
 from liars.coach.review import review
 
-from .helpers import create_table, join, watch_frames
+from .helpers import create_table, in_app, join, watch_frames
 
 SEED = 2  # a deal on which Anna's habit below gives two decisions the strong bot would not take
 
@@ -180,6 +180,40 @@ def test_every_coach_string_is_translated(web: Any, browser: Any) -> None:
         assert missing == []
     finally:
         ctx.close()
+
+
+def test_the_review_summary_reads_as_a_sentence_for_one_decision_and_several(web: Any, browser: Any) -> None:
+    """It said "1 van je 1 keuzes waarbij de sterke bot anders had gespeeld, de duurste eerst." (a
+    plural for one, and no verb)."""
+    got = in_app(
+        web,
+        browser,
+        """async () => {
+        const i18n = await import('/static/i18n.js');
+        const { cx } = await import('/static/coach.js');
+        const out = {};
+        for (const l of ['en', 'nb', 'nl']) {
+            i18n.setLang(l);
+            out[l] = [cx('review_summary', { k: 1, n: 1 }), cx('review_summary', { k: 2, n: 5 }),
+                      cx('review_none', { n: 1 })];
+        }
+        i18n.setLang('en');
+        return out;
+    }""",
+    )
+    assert got["nl"] == [
+        "Je had één keuze, en de sterke bot had anders gespeeld.",
+        "Bij 2 van je 5 keuzes had de sterke bot anders gespeeld; de duurste eerst.",
+        "De sterke bot was het eens met je enige keuze.",
+    ], got["nl"]
+    assert got["nb"][0] == "Du hadde ett valg, og den sterke roboten ville spilt annerledes.", got["nb"]
+    assert got["nb"][1].startswith("I 2 av de 5 valgene dine ville"), got["nb"]
+    assert (
+        got["en"][1]
+        == "In 2 of your 5 decisions the strong bot would have played otherwise; the costliest first."
+    )
+    for lines in got.values():
+        assert not any("(1)" in line for line in lines), lines
 
 
 def test_the_panel_fits_a_phone(web: Any, browser: Any) -> None:
