@@ -686,6 +686,9 @@ def test_on_a_phone_the_actions_are_on_screen_when_the_turn_starts(web: Any, bro
         ctx.close()
 
 
+PASS = "document.querySelector('#actions button.pass')?.click()"  # no wait: a window may close first
+
+
 def test_on_a_phone_the_hand_comes_into_sight_when_the_turn_starts(web: Any, browser: Any) -> None:
     """At 360x640 the table filled the screen: the bar said "pick your cards" over a hand below it."""
     ctx = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
@@ -699,6 +702,11 @@ def test_on_a_phone_the_hand_comes_into_sight_when_the_turn_starts(web: Any, bro
         )
         for game, players, options in games:
             anna_to_play(page, web.url, game, players, options, top=False)
+            for _ in range(100):  # a window first (Liegen's next player is asked): answer it, to the turn
+                if not page.locator("#actions button.pass").count():
+                    break
+                page.evaluate(PASS)
+                page.wait_for_selector("#actions:not(:has(button.pass))", timeout=30000)
             box = page.evaluate(
                 "(() => { const card = document.querySelector('#mine .card, #mine .die')"
                 ".getBoundingClientRect();"
@@ -706,6 +714,42 @@ def test_on_a_phone_the_hand_comes_into_sight_when_the_turn_starts(web: Any, bro
                 " return [card.top, card.bottom, bar.top]; })()"
             )
             assert box[0] >= 0 and box[1] <= box[2], (game, box)
+    finally:
+        ctx.close()
+
+
+def test_on_a_phone_a_challenge_window_leaves_the_page_where_it_is(web: Any, browser: Any) -> None:
+    """A window asks about the claim on the board: the page must not jump down to the hand each time
+    someone plays (only a turn of one's own brings the hand up)."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        # every scroll the app makes, with whether a window (Liar! / accept) was showing
+        page.add_init_script(
+            """(() => { const by = window.scrollBy.bind(window); window.__jumps = [];
+            window.scrollBy = (...a) => {
+              window.__jumps.push(!!document.querySelector('#actions button.pass'));
+              return by(...a);
+            }; })()"""
+        )
+        create_table(page, web.url, "cheat", 3, {}, ["human", "bot:random", "bot:random"], "Anna", window=30)
+        page.wait_for_selector("#table")
+        windows = turns = 0
+        for _ in range(400):
+            if page.locator("#over").count() or (windows >= 4 and turns >= 2):
+                break
+            if page.locator("#actions button.pass").count():
+                windows += 1
+                page.evaluate(PASS)
+            elif page.locator("#actions").count():
+                while step(page, 1) == "pick":
+                    pass
+                turns += 1
+            page.evaluate("window.scrollTo(0, 0)")  # Anna looks at the table while the others play
+            page.wait_for_timeout(60)
+        jumps = page.evaluate("window.__jumps")
+        assert windows >= 2 and turns >= 1, (windows, turns)
+        assert True not in jumps, jumps
     finally:
         ctx.close()
 

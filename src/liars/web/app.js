@@ -386,13 +386,15 @@ function animate() {
   S.counts = counts ? [...counts] : null;
 }
 
-// The tab's title says when it is your turn (seen from another tab), and the live region reads
-// the newest news aloud to a screen reader: whose turn it is and the last line of the log.
+// The actions that only answer someone else's claim (Cheat's and Liegen's windows): the claim is on
+// the board, so the page is left where the player put it.
+const ANSWERS = new Set(["challenge", "accuse", "pass"]);
+
 /** When the turn comes, bring one's hand up above the action bar if it is below it.
  *
  * On a phone the table fills the screen, so the hand (the cards to pick, the dice to bid on)
  * sat under the bar that said "pick your cards". Only a hand below the view moves: a player
- * who scrolled past it, to the log, is left where they are. */
+ * who scrolled past it, to the log, is left where they are; and not for a window (ANSWERS). */
 function handInSight() {
   const hand = document.getElementById("mine");
   const bar = document.getElementById("actions");
@@ -404,6 +406,8 @@ function handInSight() {
   window.scrollBy(0, Math.min(r.bottom - room, r.top));
 }
 
+// The tab's title says when it is your turn (seen from another tab), and the live region reads
+// the newest news aloud to a screen reader: whose turn it is and the last line of the log.
 function notice() {
   const f = S.frame;
   const base = S.info ? `${gameName(S.info.game)} — ${t("title")}` : t("title");
@@ -416,12 +420,16 @@ function notice() {
   }
   if (mine && !S.wasMine) { // the turn just came: a chime, and a notification if the tab is hidden
     chime();
-    handInSight();
     if (document.hidden && "Notification" in window && Notification.permission === "granted") {
       try { new Notification(document.title); } catch { /* some browsers allow it only from a worker */ }
     }
   }
   S.wasMine = mine;
+  // a turn to play (not only to answer a window, which asks about the board) brings the hand up;
+  // in Liegen the next player's window runs straight into their turn, so this is its own edge
+  const play = mine && !f.legal.every((a) => ANSWERS.has(a.type));
+  if (play && !S.wasPlay) handInSight();
+  S.wasPlay = play;
   const live = document.getElementById("live");
   if (!live) return;
   const status = document.getElementById("status");
