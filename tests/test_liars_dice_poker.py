@@ -61,12 +61,28 @@ def test_metadata_is_the_pinned_api() -> None:
     assert (info.min_players, info.max_players) == (2, 2)
     assert info.names == {
         "nb": "Løgnterninger – pokerutgaven for to",
-        "nl": "Pokerdobbelen met bluf",
+        "nl": "Blufpoker voor twee",
         "en": "Poker Liar's Dice",
     }
     (lives,) = info.options
     assert (lives.name, lives.default, lives.min, lives.max) == ("lives", 5, 1, 10)
     assert make().num_actions == NUM_ACTIONS == 72 + 2 + 462
+
+
+def test_the_dutch_names_tell_the_two_dice_games_apart() -> None:
+    """nl called the bidding game «Blufpoker met dobbelstenen» and this one «Pokerdobbelen met bluf»:
+    near anagrams in one list, and Dutch *blufpoker* is this game (one cup, believed or lifted)."""
+    from liars.terminal import i18n
+
+    bidding, poker = (liars.game_class(g).info.names["nl"] for g in ("liars-dice", GAME))
+    assert "poker" not in bidding.lower() and "blufpoker" in poker.lower()
+    assert not set(bidding.lower().split()) & set(poker.lower().split())
+    before = i18n.lang()
+    i18n.use("nl")  # the terminal's catalog says the same
+    try:
+        assert (i18n.game_name("liars-dice"), i18n.game_name(GAME)) == (bidding, poker)
+    finally:
+        i18n.use(before)
 
 
 def test_the_claim_order_all_72() -> None:

@@ -55,7 +55,7 @@ FACES = 6
 
 INFO = GameInfo(
     id="liars-dice",
-    names={"en": "Liar's Dice", "nb": "Løgnterninger", "nl": "Blufpoker met dobbelstenen"},
+    names={"en": "Liar's Dice", "nb": "Løgnterninger", "nl": "Liar's Dice"},
     min_players=2,
     max_players=6,
     default_players=4,

@@ -78,7 +78,7 @@ INFO = GameInfo(
     names={
         "en": "Poker Liar's Dice",
         "nb": "Løgnterninger – pokerutgaven for to",
-        "nl": "Pokerdobbelen met bluf",
+        "nl": "Blufpoker voor twee",
     },
     min_players=2,
     max_players=2,
