@@ -144,3 +144,21 @@ def in_app(web: Any, browser: Any, script: str, arg: Any = None) -> Any:
         return page.evaluate(script, arg)
     finally:
         ctx.close()
+
+
+def in_each_language(web: Any, browser: Any, body: str, arg: Any = None) -> dict[str, Any]:
+    """``body`` (a script ``async (i18n, arg) => …``) run with the app in en, nb and nl; its results
+    by language.
+
+    Why: the wording tests ask the app's modules the same question in every language; the loop,
+    the language switch and putting English back stand here once. ``i18n`` is the app's
+    ``i18n.js``, already switched to the language.
+    """
+    script = (
+        "async (arg) => { const i18n = await import('/static/i18n.js'); const one = "
+        + body
+        + "; const out = {}; for (const l of ['en', 'nb', 'nl']) { i18n.setLang(l);"
+        " out[l] = await one(i18n, arg); } i18n.setLang('en'); return out; }"
+    )
+    result: dict[str, Any] = in_app(web, browser, script, arg)
+    return result

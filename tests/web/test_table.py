@@ -19,7 +19,7 @@ import httpx
 import liars
 from tests.test_liegen_helpers import own_plays
 
-from .helpers import INVITES, create_table, in_app, join, step
+from .helpers import INVITES, create_table, in_app, in_each_language, join, step
 
 NAMES = {0: "Anna", 1: "Bram", 2: "Cor"}
 
@@ -83,30 +83,22 @@ def test_a_challenge_window_reads_as_one_and_a_call_says_who_was_right(web: Any,
 
 
 def test_counts_are_plural_correct_in_every_language(web: Any, browser: Any) -> None:
-    got = in_app(
+    got = in_each_language(
         web,
         browser,
-        """async () => {
-        const i18n = await import('/static/i18n.js');
+        """async (i18n) => {
         const cheat = (await import('/static/games/cheat.js')).default;
         const ld = (await import('/static/games/liars_dice.js')).default;
-        const out = {};
-        const names = (i) => ['Ola', 'Kari'][i];
-        for (const l of ['en', 'nb', 'nl']) {
-            i18n.setLang(l);
-            const ctx = { t: i18n.t, name: names, me: null };
-            const taken = cheat.log({ history: [{ type: 'challenge', seat: 0, target: 1, cards: ['5H'],
-                truthful: true, taker: 0, taken: 1 }] }, ctx)[0];
-            const counted = ld.log({ rolloff: [], bids: [], over: true, history: [{ round: 1, opener: 0,
-                bids: [{ seat: 1, quantity: 2, face: 5 }], call: 'liar', caller: 0, dice: [[5], [2]],
-                count: 1, losers: [1], out: [1] }] }, ctx)[1];
-            out[l] = [i18n.t('cards_n', { n: 1 }), i18n.t('cards_n', { n: 2 }),
-                i18n.t('dice_n', { n: 1 }), i18n.t('dice_n', { n: 5 }), i18n.rankWords(2, '5'),
-                i18n.rankWords(1, 'A'), i18n.faceWords(3, 6),
-                i18n.ordinal(1), i18n.ordinal(2), i18n.ordinal(3), i18n.ordinal(11), taken, counted];
-        }
-        i18n.setLang('en');
-        return out;
+        const ctx = { t: i18n.t, name: (i) => ['Ola', 'Kari'][i], me: null };
+        const taken = cheat.log({ history: [{ type: 'challenge', seat: 0, target: 1, cards: ['5H'],
+            truthful: true, taker: 0, taken: 1 }] }, ctx)[0];
+        const counted = ld.log({ rolloff: [], bids: [], over: true, history: [{ round: 1, opener: 0,
+            bids: [{ seat: 1, quantity: 2, face: 5 }], call: 'liar', caller: 0, dice: [[5], [2]],
+            count: 1, losers: [1], out: [1] }] }, ctx)[1];
+        return [i18n.t('cards_n', { n: 1 }), i18n.t('cards_n', { n: 2 }),
+            i18n.t('dice_n', { n: 1 }), i18n.t('dice_n', { n: 5 }), i18n.rankWords(2, '5'),
+            i18n.rankWords(1, 'A'), i18n.faceWords(3, 6),
+            i18n.ordinal(1), i18n.ordinal(2), i18n.ordinal(3), i18n.ordinal(11), taken, counted];
     }""",
     )
     assert got["en"][:11] == [
@@ -133,26 +125,18 @@ def test_several_names_read_as_a_sentence_in_every_language(web: Any, browser: A
     """A right "spot on" costs everyone else a die, and two players can go out at once: the log said
     "Ola, Kari verloor een dobbelsteen" and "Ola, Kari ligt uit het spel" (a singular verb for two, no
     "and"); the game-over line and a rematch call take several names too."""
-    got = in_app(
+    got = in_each_language(
         web,
         browser,
-        """async () => {
-        const i18n = await import('/static/i18n.js');
+        """async (i18n) => {
         const ld = (await import('/static/games/liars_dice.js')).default;
-        const out = {};
-        const names = (i) => ['Ola', 'Per', 'Kari'][i];
-        for (const l of ['en', 'nb', 'nl']) {
-            i18n.setLang(l);
-            const ctx = { t: i18n.t, name: names, me: null };
-            const line = ld.log({ rolloff: [], bids: [], over: true, history: [{ round: 1, opener: 0,
-                bids: [{ seat: 0, quantity: 2, face: 5 }], call: 'spot_on', caller: 1,
-                dice: [[5], [5], [3]], count: 2, losers: [0, 2], out: [0, 2] }] }, ctx)[1];
-            out[l] = [line, i18n.t('winners', { names: i18n.listing(['Ola', 'Kari']), n: 2 }),
-                i18n.t('winners', { names: i18n.listing(['Ola']), n: 1 }),
-                i18n.t('rematch_asked', { names: i18n.listing(['Ola', 'Kari']), n: 2 })];
-        }
-        i18n.setLang('en');
-        return out;
+        const ctx = { t: i18n.t, name: (i) => ['Ola', 'Per', 'Kari'][i], me: null };
+        const line = ld.log({ rolloff: [], bids: [], over: true, history: [{ round: 1, opener: 0,
+            bids: [{ seat: 0, quantity: 2, face: 5 }], call: 'spot_on', caller: 1,
+            dice: [[5], [5], [3]], count: 2, losers: [0, 2], out: [0, 2] }] }, ctx)[1];
+        return [line, i18n.t('winners', { names: i18n.listing(['Ola', 'Kari']), n: 2 }),
+            i18n.t('winners', { names: i18n.listing(['Ola']), n: 1 }),
+            i18n.t('rematch_asked', { names: i18n.listing(['Ola', 'Kari']), n: 2 })];
     }""",
     )
     assert got["en"][0].endswith("Ola and Kari each lost a die. Ola and Kari are out of the game.")
@@ -168,22 +152,15 @@ def test_several_names_read_as_a_sentence_in_every_language(web: Any, browser: A
 
 def test_a_ten_at_oneself_reads_as_such_on_the_web(web: Any, browser: Any) -> None:
     """The log said "Ola spiller 10 (Prins) mot Ola" for a 10 played at oneself."""
-    got = in_app(
+    got = in_each_language(
         web,
         browser,
-        """async () => {
-        const i18n = await import('/static/i18n.js');
+        """async (i18n) => {
         const ll = (await import('/static/games/love_letter.js')).default;
-        const out = {};
-        for (const l of ['en', 'nb', 'nl']) {
-            i18n.setLang(l);
-            const ctx = { t: i18n.t, name: (i) => ['Ola', 'Kari'][i], me: 1 };
-            out[l] = ll.log({ history: [{ type: 'play', seat: 0, card: 'T', target: 0, discarded: '6',
-                from_set_aside: false }, { type: 'play', seat: 1, card: 'T', target: 0, discarded: '7',
-                from_set_aside: false }] }, ctx);
-        }
-        i18n.setLang('en');
-        return out;
+        const ctx = { t: i18n.t, name: (i) => ['Ola', 'Kari'][i], me: 1 };
+        return ll.log({ history: [{ type: 'play', seat: 0, card: 'T', target: 0, discarded: '6',
+            from_set_aside: false }, { type: 'play', seat: 1, card: 'T', target: 0, discarded: '7',
+            from_set_aside: false }] }, ctx);
     }""",
     )
     for lang, own, other in (
@@ -249,19 +226,12 @@ def test_an_eight_is_told_once_and_only_when_it_compared(web: Any, browser: Any)
 def test_liegen_log_tells_your_real_card_only_after_a_lie(web: Any, browser: Any) -> None:
     """The log said «Kari legt een kaart en noemt 2♣. (eigenlijk 2♣)» for a card named truly."""
     state, _honest, _lie = own_plays()
-    got = in_app(
+    got = in_each_language(
         web,
         browser,
-        """async (history) => {
-        const i18n = await import('/static/i18n.js');
+        """async (i18n, history) => {
         const liegen = (await import('/static/games/liegen.js')).default;
-        const out = {};
-        for (const l of ['en', 'nb', 'nl']) {
-            i18n.setLang(l);
-            out[l] = liegen.log({ history }, { t: i18n.t, name: (i) => ['Kari', 'Ola'][i], me: 0 });
-        }
-        i18n.setLang('en');
-        return out;
+        return liegen.log({ history }, { t: i18n.t, name: (i) => ['Kari', 'Ola'][i], me: 0 });
     }""",
         list(state.view(0)["history"]),
     )
@@ -556,22 +526,15 @@ def test_love_letters_match_target_is_told_not_none(web: Any, browser: Any) -> N
 
 def test_love_letters_board_says_what_the_match_is_played_to(web: Any, browser: Any) -> None:
     """The table counted each seat's round wins but said nowhere how many win the match."""
-    got = in_app(
+    got = in_each_language(
         web,
         browser,
-        """async () => {
-        const i18n = await import('/static/i18n.js');
+        """async (i18n) => {
         const ll = (await import('/static/games/love_letter.js')).default;
-        const out = {};
-        for (const l of ['en', 'nb', 'nl']) {
-            i18n.setLang(l);
-            const ctx = { t: i18n.t, name: (i) => ['Ola', 'Kari'][i], me: 0 };
-            const v = { round: 3, deck_size: 5, set_aside_down: true, known: {} };
-            out[l] = [ll.board({ ...v, target_wins: 5 }, ctx).querySelector('.round').textContent,
-                      ll.board({ ...v, target_wins: 1 }, ctx).querySelector('.round').textContent];
-        }
-        i18n.setLang('en');
-        return out;
+        const ctx = { t: i18n.t, name: (i) => ['Ola', 'Kari'][i], me: 0 };
+        const v = { round: 3, deck_size: 5, set_aside_down: true, known: {} };
+        return [ll.board({ ...v, target_wins: 5 }, ctx).querySelector('.round').textContent,
+                ll.board({ ...v, target_wins: 1 }, ctx).querySelector('.round').textContent];
     }""",
     )
     assert got == {
