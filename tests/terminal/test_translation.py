@@ -21,6 +21,7 @@ from liars.terminal.liars_dice import DiceUI
 from liars.terminal.liegen import LiegenUI, announced
 from liars.terminal.love_letter import LoveLetterUI, effect
 from liars.terminal.words import card, faces, ranks, read_card
+from tests.love_letter_cases import tied_showdown
 from tests.test_liegen_helpers import own_plays
 
 from .drive import LIARS
@@ -243,6 +244,34 @@ def test_norwegian_love_letter_says_knocked_out_and_omgang() -> None:
     state = liars.make("love-letter", players=2, seed=1).new_game()
     ui = LoveLetterUI(["Du", "Ola"], 0)
     assert ui.columns(state.view(0)) == ["Plass", "Spilt", "Vunne omganger"]
+
+
+def test_a_shared_highest_card_tells_the_sums_that_decide() -> None:
+    """A showdown said «Ola 8, Lars 8» and then «vunnet av Ola», with nothing on why: the sheet
+    breaks the tie by the cards played and discarded, and the narration now tells those sums."""
+    history = tied_showdown()
+    end = history[-1]
+    (winner,) = end["winners"]
+    loser = next(s for s in end["hands"] if int(s) != winner)
+    view = {"history": history}
+    want = {
+        "nb": "Like høye kort, så summen av kortene de har spilt og lagt ned, avgjør: ",
+        "nl": "Even hoge kaarten, dus beslist de som van de kaarten die ze speelden en aflegden: ",
+        "en": "Equal highest cards, so the sum of the cards they played and discarded decides: ",
+    }
+    for lang, start in want.items():
+        i18n.use(lang)
+        ui = LoveLetterUI(["Anna", "Bram", "Cor"], 0)
+        told = ui.narrate(end, view)
+        sums = sorted(f"{ui.name(int(s))} {end['sums'][s]}" for s in (str(winner), loser))
+        line = next(line for line in told if line.startswith(start))
+        assert sorted(line[len(start) : -1].split(", ")) == sums, told
+        assert told[-1].endswith(".") and ui.name(winner) in told[-1], told
+    i18n.use("en")
+    one_top = dict(end, hands={str(winner): end["hands"][str(winner)], loser: "5"})
+    assert not any(
+        line.startswith(want["en"]) for line in LoveLetterUI(["A", "B", "C"], 0).narrate(one_top, view)
+    )
 
 
 def test_norwegian_hand_letters_follow_the_glossary() -> None:

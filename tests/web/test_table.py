@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 
 import liars
+from tests.love_letter_cases import tied_showdown
 from tests.test_liegen_helpers import own_plays
 
 from .helpers import INVITES, create_table, in_app, in_each_language, join, step
@@ -221,6 +222,30 @@ def test_an_eight_is_told_once_and_only_when_it_compared(web: Any, browser: Any)
     assert any(line.endswith("mot Kari (kort 9 / 5).") for line in got["lost"]), got["lost"]
     assert any(line.endswith("mot Kari; likt.") for line in got["tie"]), got["tie"]
     assert got["blocked"][-1] == "Ola spiller 8 (Åtter).", got["blocked"]
+
+
+def test_a_shared_highest_card_tells_the_sums_that_decide_on_the_web(web: Any, browser: Any) -> None:
+    """The log said «Håndkort: Anna 8, Bram 8» and the round to one of them, with nothing on why:
+    the sheet breaks the tie by the cards played and discarded; the log now tells those sums."""
+    history = tied_showdown()
+    end = history[-1]
+    got = in_each_language(
+        web,
+        browser,
+        """async (i18n, history) => {
+        const ll = (await import('/static/games/love_letter.js')).default;
+        return ll.log({ history }, { t: i18n.t, name: (i) => ['Anna', 'Bram', 'Cor'][i], me: null });
+    }""",
+        history,
+    )
+    tied = [s for s, c in end["hands"].items() if c == end["hands"][str(end["winners"][0])]]
+    sums = ", ".join(f"{['Anna', 'Bram', 'Cor'][int(s)]} {end['sums'][s]}" for s in tied)
+    for lang, words in (
+        ("en", "Equal highest cards, so the sum of the cards they played and discarded decides: "),
+        ("nb", "Like høye kort, så summen av kortene de har spilt og lagt ned, avgjør: "),
+        ("nl", "Even hoge kaarten, dus beslist de som van de kaarten die ze speelden en aflegden: "),
+    ):
+        assert got[lang][-1].endswith(f" {words}{sums}."), got[lang][-1]
 
 
 def test_liegen_log_tells_your_real_card_only_after_a_lie(web: Any, browser: Any) -> None:

@@ -61,10 +61,27 @@ class LoveLetterUI(GameUI):
             if hands:
                 shown = ", ".join(f"{self.name(int(s))} {name_of(c)}" for s, c in hands.items())
                 lines.append(_("The deck is empty; hands shown: {hands}.").format(hands=shown))
+                lines += self._tie(e)
             names = listing([self.obj(s) for s in e.get("winners", [])])
             lines.append(_("Round {round} won by {names}.").format(round=e["round"], names=names))
             return lines
         return []
+
+    def _tie(self, e: Mapping[str, Any]) -> list[str]:
+        """The sums when the highest card is shared: "Ola 8, Lars 8" then "won by Ola" reads as a
+        mistake unless the tie-break of the sheet (the most played and discarded) is told."""
+        hands, sums, winners = e["hands"], e.get("sums") or {}, e.get("winners") or []
+        if not winners:
+            return []
+        tied = [s for s, c in hands.items() if c == hands.get(str(winners[0]))]
+        if len(tied) < 2:
+            return []
+        listed = ", ".join(f"{self.name(int(s))} {sums.get(s, '?')}" for s in tied)
+        return [
+            _(
+                "Equal highest cards, so the sum of the cards they played and discarded decides: {sums}."
+            ).format(sums=listed)
+        ]
 
     def pauses_after(self, event: Mapping[str, Any]) -> bool:
         # A round ends in a few quick plays; the next deal would scroll its end away unread.

@@ -12,7 +12,7 @@ export const TX = {
     hit: ": right!", miss: ": wrong", seen: " (saw {card})", cmp: " (cards {a} / {b})",
     equal: "; equal", swap: " (gave {gave}, got {got})", discarded: "; {name} discards {card}", drew: " and draws {card}",
     out: "{name} is knocked out{card}.", out_card: ", showing {card}", end: "Round {r} won by {names}.",
-    hands: " Hands: {list}.", reveal_title: "What everyone held, and what they played", wins: "Rounds won", round_n: "Round {n}", first_to: "(first to {t} wins)", knocked_out: "knocked out", self: "yourself",
+    hands: " Hands: {list}.", tie: " Equal highest cards, so the sum of the cards they played and discarded decides: {list}.", reveal_title: "What everyone held, and what they played", wins: "Rounds won", round_n: "Round {n}", first_to: "(first to {t} wins)", knocked_out: "knocked out", self: "yourself",
     K: "King", Q: "Queen", J: "Jack", T: "Ten", 9: "Nine", 8: "Eight", 7: "Seven", 6: "Six", 5: "Five",
     eK: "You are knocked out if you play or discard it.", eQ: "No effect, but you must play it when you also hold the jack or a 10.",
     eJ: "Swap hands with another player.", eT: "A player (or you) discards their card and draws a new one.",
@@ -27,7 +27,7 @@ export const TX = {
     hit: ": riktig!", miss: ": feil", seen: " (så {card})", cmp: " (kort {a} / {b})",
     equal: "; likt", swap: " (ga {gave}, fikk {got})", discarded: "; {name} legger ned {card}", drew: " og trekker {card}",
     out: "{name} er slått ut{card}.", out_card: " og viser {card}", end: "{names} vinner omgang {r}.",
-    hands: " Håndkort: {list}.", reveal_title: "Dette hadde alle på hånden, og dette spilte de", wins: "Vunne omganger", round_n: "Omgang {n}", first_to: "(først til {t} seire)", knocked_out: "slått ut", self: "deg selv",
+    hands: " Håndkort: {list}.", tie: " Like høye kort, så summen av kortene de har spilt og lagt ned, avgjør: {list}.", reveal_title: "Dette hadde alle på hånden, og dette spilte de", wins: "Vunne omganger", round_n: "Omgang {n}", first_to: "(først til {t} seire)", knocked_out: "slått ut", self: "deg selv",
     K: "Konge", Q: "Dame", J: "Knekt", T: "Tier", 9: "Nier", 8: "Åtter", 7: "Sjuer", 6: "Sekser", 5: "Femmer",
     eK: "Du blir slått ut hvis du spiller eller legger ned dette kortet.", eQ: "Ingen virkning, men du må spille dama når du også har knekt eller en tier.",
     eJ: "Bytt kort med en annen spiller.", eT: "En spiller (eller du selv) legger ned håndkortet og trekker et nytt.",
@@ -42,7 +42,7 @@ export const TX = {
     hit: ": goed!", miss: ": fout", seen: " (zag {card})", cmp: " (kaarten {a} / {b})",
     equal: "; gelijk", swap: " (gaf {gave}, kreeg {got})", discarded: "; {name} legt {card} af", drew: " en trekt {card}",
     out: "{name} ligt eruit{card}.", out_card: " en toont {card}", end: "Ronde {r} gewonnen door {names}.",
-    hands: " Handen: {list}.", reveal_title: "Dit had iedereen in de hand, en dit speelden ze", wins: "Rondes gewonnen", round_n: "Ronde {n}", first_to: "(wie er eerst {t} wint)", knocked_out: "ligt eruit", self: "jezelf",
+    hands: " Handen: {list}.", tie: " Even hoge kaarten, dus beslist de som van de kaarten die ze speelden en aflegden: {list}.", reveal_title: "Dit had iedereen in de hand, en dit speelden ze", wins: "Rondes gewonnen", round_n: "Ronde {n}", first_to: "(wie er eerst {t} wint)", knocked_out: "ligt eruit", self: "jezelf",
     K: "Heer", Q: "Vrouw", J: "Boer", T: "Tien", 9: "Negen", 8: "Acht", 7: "Zeven", 6: "Zes", 5: "Vijf",
     eK: "Je ligt eruit als je deze kaart speelt of aflegt.", eQ: "Geen effect, maar je moet haar spelen als je ook de boer of een 10 hebt.",
     eJ: "Ruil je kaart met een andere speler.", eT: "Een speler (of jijzelf) legt de kaart af en trekt een nieuwe.",
@@ -140,7 +140,12 @@ export default {
       if (e.type === "out") return x("out", { name: n(e.seat), card: e.card ? x("out_card", { card: R(e.card) }) : "" });
       if (e.type === "round_end") {
         const hands = e.hands ? x("hands", { list: Object.entries(e.hands).map(([s, c]) => `${n(Number(s))} ${R(c)}`).join(", ") }) : "";
-        return x("end", { r: e.round, names: listing(e.winners.map(n)) }) + hands;
+        // the highest card shared: the sheet's tie-break (the most played and discarded) is told,
+        // or "Ola 8, Kari 8" then "won by Ola" reads as a mistake
+        const top = e.hands && e.winners.length ? e.hands[String(e.winners[0])] : null;
+        const tied = e.hands ? Object.keys(e.hands).filter((s) => e.hands[s] === top) : [];
+        const sums = tied.length > 1 ? x("tie", { list: tied.map((s) => `${n(Number(s))} ${(e.sums || {})[s]}`).join(", ") }) : "";
+        return x("end", { r: e.round, names: listing(e.winners.map(n)) }) + hands + sums;
       }
       if (e.type !== "play") return e.type;
       let s = x("played", { name: n(e.seat), card: `${R(e.card)} (${x(e.card)})` });
