@@ -248,6 +248,37 @@ def test_a_shared_highest_card_tells_the_sums_that_decide_on_the_web(web: Any, b
         assert got[lang][-1].endswith(f" {words}{sums}."), got[lang][-1]
 
 
+def test_face_cards_in_the_log_are_said_by_their_word(web: Any, browser: Any) -> None:
+    """The log said «raadt H: goed!», «toont V» and «Handen: Bot 2 B»: a lone letter in a
+    sentence reads as a suit or a typo; a face card is now named («raadt heer»), numbers stay."""
+    rest = ["J", "T", "T", "9", "9", "8", "8", "7", "6", "6", "5"]
+    state = liars.make("love-letter", players=3, seed=1, target_wins=1).new_game(
+        setup={"hands": [["6"], ["K"], ["7"]], "set_aside": "5", "deck": ["Q", *rest], "starter": 0}
+    )
+    state.act(0, {"type": "play", "card": "6", "target": 1, "guess": "K"})
+    state.act(2, {"type": "play", "card": "7", "target": 0})
+    got = in_each_language(
+        web,
+        browser,
+        """async (i18n, history) => {
+        const ll = (await import('/static/games/love_letter.js')).default;
+        return ll.log({ history }, { t: i18n.t, name: (i) => ['Anna', 'Bram', 'Cor'][i], me: 2 });
+    }""",
+        list(state.view(2)["history"]),
+    )
+    assert got["nl"][1:] == [
+        "Anna speelt 6 (Zes) op Bram, raadt heer: goed!",
+        "Bram ligt eruit en toont heer.",
+        "Cor speelt 7 (Zeven) op Anna (zag vrouw).",
+    ], got["nl"]
+    assert got["nb"][1:] == [
+        "Anna spiller 6 (Sekser) mot Bram, gjetter konge: riktig!",
+        "Bram er slått ut og viser konge.",
+        "Cor spiller 7 (Sjuer) mot Anna (så dame).",
+    ], got["nb"]
+    assert got["en"][2:] == ["Bram is knocked out, showing king.", "Cor plays 7 (Seven) on Anna (saw queen)."]
+
+
 def test_liegen_log_tells_your_real_card_only_after_a_lie(web: Any, browser: Any) -> None:
     """The log said «Kari legt een kaart en noemt 2♣. (eigenlijk 2♣)» for a card named truly."""
     state, _honest, _lie = own_plays()

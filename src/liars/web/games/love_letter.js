@@ -53,6 +53,9 @@ export const TX = {
 };
 const x = (k, p) => tr(TX, k, p);
 const R = rankName;
+// a card named in running text: a face card by its word («raadt heer», «viser konge»; a lone «H» or
+// «B» reads as a suit or a typo), a number as it is printed («10»)
+const W = (c) => (/^[KQJ]$/.test(c) ? x(c).toLowerCase() : R(c));
 const step = { card: null, target: null }; // the play being built: card, then target, then guess
 
 /** A card with its name and what it does (the player's own cards, and the guesses). */
@@ -137,9 +140,9 @@ export default {
     const n = ctx.name;
     return v.history.map((e) => {
       if (e.type === "round") return x("round", { r: e.round, name: n(e.starter) });
-      if (e.type === "out") return x("out", { name: n(e.seat), card: e.card ? x("out_card", { card: R(e.card) }) : "" });
+      if (e.type === "out") return x("out", { name: n(e.seat), card: e.card ? x("out_card", { card: W(e.card) }) : "" });
       if (e.type === "round_end") {
-        const hands = e.hands ? x("hands", { list: Object.entries(e.hands).map(([s, c]) => `${n(Number(s))} ${R(c)}`).join(", ") }) : "";
+        const hands = e.hands ? x("hands", { list: Object.entries(e.hands).map(([s, c]) => `${n(Number(s))} ${W(c)}`).join(", ") }) : "";
         // the highest card shared: the sheet's tie-break (the most played and discarded) is told,
         // or "Ola 8, Kari 8" then "won by Ola" reads as a mistake
         const top = e.hands && e.winners.length ? e.hands[String(e.winners[0])] : null;
@@ -150,14 +153,14 @@ export default {
       if (e.type !== "play") return e.type;
       let s = x("played", { name: n(e.seat), card: `${R(e.card)} (${x(e.card)})` });
       if (e.target !== undefined && e.target !== null) s += e.target === e.seat ? x("target_self") : x("target", { name: n(e.target) });
-      if (e.guess) s += x("guessed", { g: R(e.guess) }) + (e.hit ? x("hit") : x("miss"));
-      if (e.seen) s += x("seen", { card: R(e.seen) });
-      if (e.cards) s += x("cmp", { a: R(e.cards[0]), b: R(e.cards[1]) });
+      if (e.guess) s += x("guessed", { g: W(e.guess) }) + (e.hit ? x("hit") : x("miss"));
+      if (e.seen) s += x("seen", { card: W(e.seen) });
+      if (e.cards) s += x("cmp", { a: W(e.cards[0]), b: W(e.cards[1]) });
       // a tie is said here; a loser has a line of its own (the "out" event that follows, with the card shown);
       // an 8 with nobody to choose compares nothing
       if (e.card === "8" && e.target !== undefined && e.target !== null && e.loser === null) s += x("equal");
-      if (e.gave) s += x("swap", { gave: R(e.gave), got: R(e.got) });
-      if (e.discarded) s += x("discarded", { name: n(e.target), card: R(e.discarded) }) + (e.drew ? x("drew", { card: R(e.drew) }) : "");
+      if (e.gave) s += x("swap", { gave: W(e.gave), got: W(e.got) });
+      if (e.discarded) s += x("discarded", { name: n(e.target), card: W(e.discarded) }) + (e.drew ? x("drew", { card: W(e.drew) }) : "");
       return /[.!?]$/.test(s) ? s : `${s}.`;
     });
   },
