@@ -11,6 +11,7 @@ screen on a phone.
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -76,8 +77,8 @@ def test_a_challenge_window_reads_as_one_and_a_call_says_who_was_right(web: Any,
     if shown["truthful"]:
         en, nb = f"but {target} told the truth", f"men {target} snakket sant"
     else:
-        en, nb = f"and {target} had lied", f"og {target} løy"
-    assert f"{caller} called {target} a liar, {en}" in player.locator("#revealed").inner_text()
+        en, nb = f"and {target} lied", f"og {target} løy"
+    assert f"{caller} calls {target} a liar, {en}" in player.locator("#revealed").inner_text()
     assert nb in others[0].locator("#revealed").inner_text()
     last = player.locator("#log li").last.inner_text()
     assert en in last and re.search(r"takes \d+ cards?\.$", last)
@@ -277,6 +278,59 @@ def test_face_cards_in_the_log_are_said_by_their_word(web: Any, browser: Any) ->
         "Cor spiller 7 (Sjuer) mot Anna (så dame).",
     ], got["nb"]
     assert got["en"][2:] == ["Bram is knocked out, showing king.", "Cor plays 7 (Seven) on Anna (saw queen)."]
+
+
+def first_call(game: str, seat: int) -> list[Any]:
+    """``game``'s history as ``seat`` sees it, up to its first call (random legal play, seed 4)."""
+    state = liars.make(game, players=3, seed=4).new_game()
+    rng = random.Random(4)
+    while not any(e["type"] in ("challenge", "accuse") for e in state.view(seat)["history"]):
+        player = state.to_act[0]
+        state.act(player, rng.choice(state.legal_actions(player)))
+    return list(state.view(seat)["history"])
+
+
+def test_calls_are_told_in_the_logs_present_and_your_card_inside_the_sentence(web: Any, browser: Any) -> None:
+    """Cheat's and Liegen's logs tell plays in the present («Bram legt een kaart en noemt 9♦.») but
+    said a call in the past («Anna beschuldigde Bram, en terecht (2♥): Bram pakt 1 kaart.»), and
+    put your real card after the full stop («… noemt 9♦. (eigenlijk 2♥)»)."""
+    got = in_each_language(
+        web,
+        browser,
+        """async (i18n, histories) => {
+        const out = {};
+        for (const [game, history] of Object.entries(histories)) {
+            const mod = (await import(`/static/games/${game}.js`)).default;
+            out[game] = mod.log({ history }, { t: i18n.t, name: (i) => ['Anna', 'Bram', 'Cor'][i], me: null });
+        }
+        return out;
+    }""",
+        {"cheat": first_call("cheat", 2), "liegen": first_call("liegen", 1)},
+    )
+    calls = {
+        "en": (
+            "Bram calls Cor a liar, and Cor lied (",
+            "): Cor takes 3 cards.",
+            "Anna accuses Bram, and Bram lied (2♥): Bram takes 1 card.",
+        ),
+        "nb": (
+            "Bram kaller Cor en løgner, og Cor løy (",
+            "): Cor tar 3 kort.",
+            "Anna anklager Bram, og Bram løy (2♥): Bram tar 1 kort.",
+        ),
+        "nl": (
+            "Bram zegt dat Cor loog, en dat klopt (",
+            "): Cor pakt 3 kaarten.",
+            "Anna beschuldigt Bram, en terecht (2♥): Bram pakt 1 kaart.",
+        ),
+    }
+    for lang, (start, end, accuse) in calls.items():
+        cheat, liegen = got[lang]["cheat"], got[lang]["liegen"]
+        assert cheat[-1].startswith(start) and cheat[-1].endswith(end), cheat
+        assert liegen[-1] == accuse, liegen
+        really = {"en": "really", "nb": "egentlig", "nl": "eigenlijk"}[lang]
+        assert re.fullmatch(rf"Cor .+ \({really} [^()]+\)\.", cheat[-2]), cheat
+        assert re.fullmatch(rf"Bram .+ 9♦ \({really} 2♥\)\.", liegen[-2]), liegen
 
 
 def test_liegen_log_tells_your_real_card_only_after_a_lie(web: Any, browser: Any) -> None:

@@ -8,30 +8,30 @@ export const TX = {
     claim_next: "{name} must claim {ranks}.", claim_me: "You must claim {ranks}.", last_play: "{name} claims {claim}",
     play_as: "Play: “{claim}”",
     start: "{name} begins; the first claim is {ranks}.", play: "{name} claims {claim}.", mine: "(really {cards})",
-    challenge_true: "{name} called {target} a liar, but {target} told the truth ({cards}): {taker} takes {taken}.",
-    challenge_lie: "{name} called {target} a liar, and {target} had lied ({cards}): {taker} takes {taken}.",
-    called_true: "{name} called {target} a liar, but {target} told the truth: {taker} takes the pile.",
-    called_lie: "{name} called {target} a liar, and {target} had lied: {taker} takes the pile.",
+    challenge_true: "{name} calls {target} a liar, but {target} told the truth ({cards}): {taker} takes {taken}.",
+    challenge_lie: "{name} calls {target} a liar, and {target} lied ({cards}): {taker} takes {taken}.",
+    called_true: "{name} calls {target} a liar, but {target} told the truth: {taker} takes the pile.",
+    called_lie: "{name} calls {target} a liar, and {target} lied: {taker} takes the pile.",
     win: "{name} has no cards left and wins.", turned: "Turned over:",
   },
   nb: {
     claim_next: "{name} skal si {ranks}.", claim_me: "Du skal si {ranks}.", last_play: "{name} sier {claim}",
     play_as: "Spill ut: «{claim}»",
     start: "{name} begynner; første valør er {ranks}.", play: "{name} sier {claim}.", mine: "(egentlig {cards})",
-    challenge_true: "{name} kalte {target} en løgner, men {target} snakket sant ({cards}): {taker} tar {taken}.",
-    challenge_lie: "{name} kalte {target} en løgner, og {target} løy ({cards}): {taker} tar {taken}.",
-    called_true: "{name} kalte {target} en løgner, men {target} snakket sant: {taker} tar bunken.",
-    called_lie: "{name} kalte {target} en løgner, og {target} løy: {taker} tar bunken.",
+    challenge_true: "{name} kaller {target} en løgner, men {target} snakket sant ({cards}): {taker} tar {taken}.",
+    challenge_lie: "{name} kaller {target} en løgner, og {target} løy ({cards}): {taker} tar {taken}.",
+    called_true: "{name} kaller {target} en løgner, men {target} snakket sant: {taker} tar bunken.",
+    called_lie: "{name} kaller {target} en løgner, og {target} løy: {taker} tar bunken.",
     win: "{name} har ingen kort igjen og vinner.", turned: "Kortene som ble snudd:",
   },
   nl: {
     claim_next: "{name} moet {ranks} zeggen.", claim_me: "Jij moet {ranks} zeggen.", last_play: "{name} zegt {claim}",
     play_as: "Spelen: “{claim}”",
     start: "{name} begint; eerst worden {ranks} gezegd.", play: "{name} zegt {claim}.", mine: "(eigenlijk {cards})",
-    challenge_true: "{name} zei dat {target} loog, maar {target} sprak de waarheid ({cards}): {taker} pakt {taken}.",
-    challenge_lie: "{name} zei dat {target} loog, en dat klopte ({cards}): {taker} pakt {taken}.",
-    called_true: "{name} zei dat {target} loog, maar {target} sprak de waarheid: {taker} pakt de speelstapel.",
-    called_lie: "{name} zei dat {target} loog, en dat klopte: {taker} pakt de speelstapel.",
+    challenge_true: "{name} zegt dat {target} loog, maar {target} sprak de waarheid ({cards}): {taker} pakt {taken}.",
+    challenge_lie: "{name} zegt dat {target} loog, en dat klopt ({cards}): {taker} pakt {taken}.",
+    called_true: "{name} zegt dat {target} loog, maar {target} sprak de waarheid: {taker} pakt de speelstapel.",
+    called_lie: "{name} zegt dat {target} loog, en dat klopt: {taker} pakt de speelstapel.",
     win: "{name} heeft geen kaarten meer en wint.", turned: "Omgedraaid:",
   },
 };
@@ -95,7 +95,8 @@ export default {
       if (e.type === "start") return x("start", { name: ctx.name(e.starter), ranks: rankPlural(e.required_rank) });
       if (e.type === "play") {
         const s = x("play", { name: ctx.name(e.seat), claim: rankWords(e.count, e.rank) });
-        return e.cards ? `${s} ${x("mine", { cards: e.cards.map(cardText).join(" ") })}` : s;
+        // what it really was goes inside the sentence: «… sier tre ess (egentlig …).», not after its full stop
+        return e.cards ? s.replace(/\.$/, ` ${x("mine", { cards: e.cards.map(cardText).join(" ") })}.`) : s;
       }
       if (e.type === "challenge") {
         return x(e.truthful ? "challenge_true" : "challenge_lie", {

@@ -8,31 +8,31 @@ export const TX = {
     announced: "{name} announces {card}", free: "New trick: announce any card.", dealer: "dealer",
     pick_card: "Pick the card to play, then what you say it is:", honest: "Say what it is: {card}", other: "Or say:",
     deal: "Round {r}: {name} deals.", play: "{name} plays a card and says {ann}.", mine: "(really {card})",
-    accuse_true: "{name} accused {target}, but {target} told the truth ({card}): {taker} takes {taken}.",
-    accuse_lie: "{name} accused {target}, and {target} had lied ({card}): {taker} takes {taken}.",
-    win: "{name} played their last card and wins round {r}.",
-    turned_true: "{name} accused {target}, but {target} told the truth: {taker} takes the pile.",
-    turned_lie: "{name} accused {target}, and {target} had lied: {taker} takes the pile.",
+    accuse_true: "{name} accuses {target}, but {target} told the truth ({card}): {taker} takes {taken}.",
+    accuse_lie: "{name} accuses {target}, and {target} lied ({card}): {taker} takes {taken}.",
+    win: "{name} plays their last card and wins round {r}.",
+    turned_true: "{name} accuses {target}, but {target} told the truth: {taker} takes the pile.",
+    turned_lie: "{name} accuses {target}, and {target} lied: {taker} takes the pile.",
   },
   nb: {
     announced: "{name} sier {card}", free: "Nytt stikk: si hvilket kort du vil.", dealer: "giver",
     pick_card: "Velg kortet du spiller, og så hva du sier det er:", honest: "Si det som det er: {card}", other: "Eller si:",
     deal: "Runde {r}: {name} gir.", play: "{name} legger et kort og sier {ann}.", mine: "(egentlig {card})",
-    accuse_true: "{name} anklaget {target}, men {target} snakket sant ({card}): {taker} tar {taken}.",
-    accuse_lie: "{name} anklaget {target}, og {target} løy ({card}): {taker} tar {taken}.",
-    win: "{name} la sitt siste kort og vinner runde {r}.",
-    turned_true: "{name} anklaget {target}, men {target} snakket sant: {taker} tar bunken.",
-    turned_lie: "{name} anklaget {target}, og {target} løy: {taker} tar bunken.",
+    accuse_true: "{name} anklager {target}, men {target} snakket sant ({card}): {taker} tar {taken}.",
+    accuse_lie: "{name} anklager {target}, og {target} løy ({card}): {taker} tar {taken}.",
+    win: "{name} legger sitt siste kort og vinner runde {r}.",
+    turned_true: "{name} anklager {target}, men {target} snakket sant: {taker} tar bunken.",
+    turned_lie: "{name} anklager {target}, og {target} løy: {taker} tar bunken.",
   },
   nl: {
     announced: "{name} noemt {card}", free: "Nieuwe slag: noem een kaart naar keuze.", dealer: "Deler",
     pick_card: "Kies de kaart die je speelt, en dan wat je zegt dat het is:", honest: "Zeg wat het is: {card}", other: "Of noem:",
     deal: "Ronde {r}: {name} deelt.", play: "{name} legt een kaart en noemt {ann}.", mine: "(eigenlijk {card})",
-    accuse_true: "{name} beschuldigde {target}, maar {target} sprak de waarheid ({card}): {taker} pakt {taken}.",
-    accuse_lie: "{name} beschuldigde {target}, en terecht ({card}): {taker} pakt {taken}.",
-    win: "{name} speelde de laatste kaart en wint ronde {r}.",
-    turned_true: "{name} beschuldigde {target}, maar {target} sprak de waarheid: {taker} pakt de speelstapel.",
-    turned_lie: "{name} beschuldigde {target}, en terecht: {taker} pakt de speelstapel.",
+    accuse_true: "{name} beschuldigt {target}, maar {target} sprak de waarheid ({card}): {taker} pakt {taken}.",
+    accuse_lie: "{name} beschuldigt {target}, en terecht ({card}): {taker} pakt {taken}.",
+    win: "{name} speelt de laatste kaart en wint ronde {r}.",
+    turned_true: "{name} beschuldigt {target}, maar {target} sprak de waarheid: {taker} pakt de speelstapel.",
+    turned_lie: "{name} beschuldigt {target}, en terecht: {taker} pakt de speelstapel.",
   },
 };
 const x = (k, p) => tr(TX, k, p);
@@ -129,7 +129,7 @@ export default {
       if (e.type === "play") {
         const s = x("play", { name: ctx.name(e.seat), ann: cardText(e.announce) });
         // one's own card, where it is not the very card announced (a lie, or a rank said alone)
-        return e.card && e.card !== e.announce ? `${s} ${x("mine", { card: cardText(e.card) })}` : s;
+        return e.card && e.card !== e.announce ? s.replace(/\.$/, ` ${x("mine", { card: cardText(e.card) })}.`) : s;
       }
       if (e.type === "accuse") {
         return x(e.lie ? "accuse_lie" : "accuse_true", { name: ctx.name(e.seat), target: ctx.name(e.accused), card: cardText(e.card),
