@@ -301,7 +301,7 @@ def test_calls_are_told_in_the_logs_present_and_your_card_inside_the_sentence(we
         const out = {};
         for (const [game, history] of Object.entries(histories)) {
             const mod = (await import(`/static/games/${game}.js`)).default;
-            out[game] = mod.log({ history }, { t: i18n.t, name: (i) => ['Anna', 'Bram', 'Cor'][i], me: null });
+            out[game] = mod.log({ history }, { t: i18n.t, name: (i) => ['Anna', 'Bram', 'Cor'][i] });
         }
         return out;
     }""",
