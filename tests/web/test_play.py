@@ -90,6 +90,10 @@ def full_game(
         else:
             assert status.startswith("Game over — Winner"), status
             assert all(names.get(w, f"Bot {w + 1} (easy)") in status for w in state.winners), status
+    if players > 2:  # the bot's level is on its seat; the log names it plainly ("Bot 3 calls …")
+        log = spec.locator("#log").inner_text()
+        assert "Bot 3 " in log and "(easy)" not in log, log
+        assert "Bot 3 (easy)" in spec.locator("#seats").inner_text()
     a.screenshot(path=str(SHOTS / f"{game}-over.png"), full_page=True)
     return [a, b], spec, table
 

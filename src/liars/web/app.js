@@ -462,10 +462,13 @@ function draw() {
   else root.append(tablePage());
 }
 
-function names() {
+/** Seat i's name; a bot's carries its level ("Robot 2 (vanskelig)"), but not in the log when
+ * `short`, where one call would say it three times ("Robot 4 (vanskelig) kaller Robot 3 (vanskelig)
+ * en løgner, men Robot 3 (vanskelig) …"): the seats above show the levels. */
+function names(short = false) {
   return (i) => {
     const s = S.info?.seats?.[i];
-    if (s && s.kind === "bot") return t("bot_at", { n: i + 1, level: levelName(s.level) });
+    if (s && s.kind === "bot") return short ? t("bot_short", { n: i + 1 }) : t("bot_at", { n: i + 1, level: levelName(s.level) });
     return (s && s.name) || t("seat", { n: i + 1 });
   };
 }
@@ -623,7 +626,7 @@ function tablePage() {
     v.over ? gameOver(v, R, ctx) : null,
     chatBox(f),
     h("section", { class: "log" }, h("h3", {}, t("log")),
-      h("ol", { id: "log" }, R.log(v, ctx).map((line) => h("li", {}, line)))),
+      h("ol", { id: "log" }, R.log(v, { ...ctx, name: names(true) }).map((line) => h("li", {}, line)))),
     howTo(v.game, false));
   tick(page);
   return page;

@@ -10,7 +10,7 @@ export const STRINGS = {
   en: {
     title: "Liars", tagline: "Bluffing games for friends and bots",
     language: "Language", game: "Game", players: "Players", options: "Options", seats: "Seats",
-    seat: "Seat {n}", human: "Human", bot: "Bot ({level})", bot_at: "Bot {n} ({level})", you: "you", your_name: "Your name",
+    seat: "Seat {n}", human: "Human", bot: "Bot ({level})", bot_at: "Bot {n} ({level})", bot_short: "Bot {n}", you: "you", your_name: "Your name",
     create: "Create table", invite: "Invite link", copy: "Copy", copied: "Copied",
     join: "Sit down", watch: "Watch", open_tables: "Open tables", playing_tables: "Tables in play",
     none: "None right now.", how_to_play: "How to play", waiting: "Waiting for players",
@@ -45,7 +45,7 @@ export const STRINGS = {
   nb: {
     title: "Løgnere", tagline: "Bløffespill for venner og roboter",
     language: "Språk", game: "Spill", players: "Spillere", options: "Valg", seats: "Plasser",
-    seat: "Plass {n}", human: "Menneske", bot: "Robot ({level})", bot_at: "Robot {n} ({level})", you: "deg", your_name: "Navnet ditt",
+    seat: "Plass {n}", human: "Menneske", bot: "Robot ({level})", bot_at: "Robot {n} ({level})", bot_short: "Robot {n}", you: "deg", your_name: "Navnet ditt",
     create: "Opprett bord", invite: "Invitasjonslenke", copy: "Kopier", copied: "Kopiert",
     join: "Sett deg", watch: "Se på", open_tables: "Åpne bord", playing_tables: "Bord der det spilles nå",
     none: "Ingen akkurat nå.", how_to_play: "Slik spiller du", waiting: "Venter på spillere",
@@ -80,7 +80,7 @@ export const STRINGS = {
   nl: {
     title: "Leugenaars", tagline: "Blufspellen voor vrienden en bots",
     language: "Taal", game: "Spel", players: "Spelers", options: "Opties", seats: "Plaatsen",
-    seat: "Plaats {n}", human: "Mens", bot: "Bot ({level})", bot_at: "Bot {n} ({level})", you: "jij", your_name: "Je naam",
+    seat: "Plaats {n}", human: "Mens", bot: "Bot ({level})", bot_at: "Bot {n} ({level})", bot_short: "Bot {n}", you: "jij", your_name: "Je naam",
     create: "Tafel maken", invite: "Uitnodigingslink", copy: "Kopiëren", copied: "Gekopieerd",
     join: "Aanschuiven", watch: "Kijken", open_tables: "Open tafels", playing_tables: "Tafels waar nu gespeeld wordt",
     none: "Er zijn er nu geen.", how_to_play: "Zo speel je", waiting: "Wachten op spelers",
