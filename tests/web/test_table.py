@@ -97,10 +97,13 @@ def test_counts_are_plural_correct_in_every_language(web: Any, browser: Any) -> 
         const counted = ld.log({ rolloff: [], bids: [], over: true, history: [{ round: 1, opener: 0,
             bids: [{ seat: 1, quantity: 2, face: 5 }], call: 'liar', caller: 0, dice: [[5], [2]],
             count: 1, losers: [1], out: [1] }] }, ctx)[1];
+        const none = ld.log({ rolloff: [], bids: [], over: true, history: [{ round: 1, opener: 0,
+            bids: [{ seat: 1, quantity: 2, face: 5 }], call: 'liar', caller: 0, dice: [[3], [2]],
+            count: 0, losers: [1], out: [1] }] }, ctx)[1];
         return [i18n.t('cards_n', { n: 1 }), i18n.t('cards_n', { n: 2 }),
             i18n.t('dice_n', { n: 1 }), i18n.t('dice_n', { n: 5 }), i18n.rankWords(2, '5'),
             i18n.rankWords(1, 'A'), i18n.faceWords(3, 6),
-            i18n.ordinal(1), i18n.ordinal(2), i18n.ordinal(3), i18n.ordinal(11), taken, counted];
+            i18n.ordinal(1), i18n.ordinal(2), i18n.ordinal(3), i18n.ordinal(11), taken, counted, none];
     }""",
     )
     assert got["en"][:11] == [
@@ -121,6 +124,10 @@ def test_counts_are_plural_correct_in_every_language(web: Any, browser: Any) -> 
     # Kari bid two fives, one five showed: Ola was right, and that is what the line says
     assert got["en"][12].startswith("Ola called liar on two fives. There was 1. The bid was too high: K")
     assert "Er was er 1. Het bod was te hoog: Kari" in got["nl"][12]
+    # no five at all: said in words («Er waren er 0.» before)
+    assert "on two fives. There were none. The bid was too high" in got["en"][13]
+    assert "på to femmere. Det var ingen. Budet var for drøyt" in got["nb"][13]
+    assert "bij twee vijven. Er waren er geen. Het bod was te hoog" in got["nl"][13]
 
 
 def test_several_names_read_as_a_sentence_in_every_language(web: Any, browser: Any) -> None:

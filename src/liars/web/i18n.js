@@ -156,11 +156,12 @@ export function plural(n, type = "cardinal") {
 }
 
 // A string is either text or, where it holds a count, one text per plural category
-// (`{one: "{n} card", other: "{n} cards"}`), picked by the count in `n` (else `count`).
+// (`{one: "{n} card", other: "{n} cards"}`), picked by the count in `n` (else `count`); a
+// `none` text, where there is one, says a count of 0 in words ("Er waren er geen", not "… 0").
 function fill(s, params) {
   if (s !== null && typeof s === "object") {
     const n = params.n ?? params.count ?? params.q;
-    s = s[plural(n)] ?? s.other;
+    s = (Number(n) === 0 ? s.none : undefined) ?? s[plural(n)] ?? s.other;
   }
   return s.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? `{${k}}`).toString());
 }

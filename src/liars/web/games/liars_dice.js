@@ -7,7 +7,7 @@ export const TX = {
   en: {
     bid_by: "{name} bids {bid}", no_bid: "No bid yet: open the round.", bids: "Bids this round",
     call_liar: "{name} called liar on {bid}.", call_spot: "{name} said {bid} is spot on.",
-    counted: { one: "There was {n}.", other: "There were {n}." },
+    counted: { none: "There were none.", one: "There was {n}.", other: "There were {n}." },
     held: "The bid held: {names} loses a die.", too_high: "The bid was too high: {names} loses a die.",
     lost: { one: "{names} lost a die.", other: "{names} each lost a die." },
     out: { one: "{names} is out of the game.", other: "{names} are out of the game." }, places: "Places",
@@ -17,7 +17,7 @@ export const TX = {
   nb: {
     bid_by: "{name} byr {bid}", no_bid: "Ingen bud ennå: åpne runden.", bids: "Bud i denne runden",
     call_liar: "{name} ropte løgn på {bid}.", call_spot: "{name} sa at {bid} er helt riktig.",
-    counted: "Det var {n}.",
+    counted: { none: "Det var ingen.", other: "Det var {n}." },
     held: "Budet holdt: {names} legger bort en terning.", too_high: "Budet var for drøyt: {names} legger bort en terning.",
     lost: { one: "{names} mistet en terning.", other: "{names} mistet hver sin terning." }, out: "{names} er ute av spillet.", places: "Plasseringer",
     round_log: "Runde {r}: {bids}.", bid_log: "{name} {q}×{f}", rolloff: "Kast om hvem som åpner: {rolls}",
@@ -26,7 +26,7 @@ export const TX = {
   nl: {
     bid_by: "{name} biedt {bid}", no_bid: "Nog geen bod: open de ronde.", bids: "Biedingen deze ronde",
     call_liar: "{name} riep “Je liegt!” bij {bid}.", call_spot: "{name} zei dat {bid} precies klopt.",
-    counted: { one: "Er was er {n}.", other: "Er waren er {n}." },
+    counted: { none: "Er waren er geen.", one: "Er was er {n}.", other: "Er waren er {n}." },
     held: "Het bod klopte: {names} verliest een dobbelsteen.", too_high: "Het bod was te hoog: {names} verliest een dobbelsteen.",
     lost: { one: "{names} verloor een dobbelsteen.", other: "{names} verloren elk een dobbelsteen." },
     out: { one: "{names} ligt uit het spel.", other: "{names} liggen uit het spel." }, places: "Plaatsen",
