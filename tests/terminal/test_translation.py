@@ -282,6 +282,23 @@ def test_norwegian_hand_letters_follow_the_glossary() -> None:
     ]  # fmt: skip
 
 
+def test_a_card_code_reads_the_suit_initials_of_the_language() -> None:
+    """The Dutch hand shows H♣ (heer klaveren), but «HK» played the king of hearts (suit first,
+    English letters) and «10K» was no card; Norwegian «DK» (dame kløver) read as the king of
+    diamonds. A rank and this language's suit initial (K kløver / klaveren, R ruter / ruiten) come
+    first; English codes still work."""
+    i18n.use("nl")
+    assert [read_card(x) for x in ("HK", "hk", "10K", "10R", "AR", "BK", "VH", "HS", "KS", "TH", "5D")] == [
+        "KC", "KC", "TC", "TD", "AD", "JC", "QH", "KS", "KS", "TH", "5D",
+    ]  # fmt: skip
+    i18n.use("nb")
+    assert [read_card(x) for x in ("DK", "KnK", "ER", "10R", "KK", "HK", "KS", "QC", "TD")] == [
+        "QC", "JC", "AD", "TD", "KC", "KH", "KS", "QC", "TD",
+    ]  # fmt: skip
+    i18n.use("en")
+    assert [read_card(x) for x in ("HK", "DK", "10K", "10R", "KC")] == ["KH", "KD", None, None, "KC"]
+
+
 # -- Dutch and English -------------------------------------------------------
 
 

@@ -182,6 +182,12 @@ def _typed_ranks() -> dict[str, str]:
     return out
 
 
+def _typed_suits() -> dict[str, str]:
+    """A suit's initial in this language -> its code: ``K`` kløver / klaveren, ``R`` ruter / ruiten
+    (``S`` and ``H`` as in English; in English the codes themselves)."""
+    return {suit_name(s)[:1].upper(): s for s in SUITS}
+
+
 def suit_name(suit: str) -> str:
     names = {
         "C": pgettext("suit", "clubs"),
@@ -218,7 +224,10 @@ def read_card(token: str) -> str | None:
     ``TH``, ``10h``, ``10♥``, ``♥10``, ``x``, and the hand's own letters:
     ``Kn♥`` / ``DS`` in Norwegian, ``B♣`` / ``HS`` (heer of spades) in Dutch.
     Rank first is tried before suit first, so a Dutch ``HS`` is the heer of
-    spades while ``SH`` still reads suit first.
+    spades while ``SH`` still reads suit first. A rank and this language's
+    suit initial come first of all: Dutch ``HK`` is heer klaveren and
+    Norwegian ``DK`` dame kløver (suit first, both read as a king of hearts or
+    diamonds, another card than the one meant), ``10R`` ruter / ruiten 10.
     """
     t = token.strip().upper().replace("♡", "♥").replace("♢", "♦")
     if t in ("X", "★", "JOKER", rank_name("X").upper()):
@@ -226,6 +235,9 @@ def read_card(token: str) -> str | None:
     for sym, suit in SYMBOL_SUIT.items():
         t = t.replace(sym, suit)
     typed = _typed_ranks()
+    local = _typed_suits()
+    if t[-1:] in local and t[:-1] in typed:
+        return typed[t[:-1]] + local[t[-1:]]
     for rank, suit in ((t[:-1], t[-1:]), (t[1:], t[:1])):
         if suit in SUITS and rank in typed:
             return typed[rank] + suit
