@@ -84,6 +84,15 @@ def test_game_names_agree_with_the_metadata(lang: str) -> None:
         assert i18n.game_name(gid) == liars.game_class(gid).info.names[lang]
 
 
+def test_dutch_game_names_are_the_ones_dutch_players_use() -> None:
+    """nl said «Valsspeler» (a cheater: "Cheat" word for word) and «Liefdesbrief», names nobody plays
+    under: Dutch rule pages call this game *Bluffen* («Liegen/Bluffen», and *Liegen* is the Dutch
+    sheet's own game), and the Dutch edition of Love Letter keeps its English name (docs/glossary.md)."""
+    names = {gid: liars.game_class(gid).info.names["nl"] for gid in liars.GAME_IDS}
+    assert names["cheat"] == "Bluffen" and names["love-letter"] == "Love Letter"
+    assert len(set(names.values())) == len(names)  # five games, five names in the lobby's list
+
+
 @pytest.mark.parametrize("lang", ["nb", "nl"])
 def test_translations_keep_the_placeholders(lang: str) -> None:
     for (ctx, msgid), forms in catalog(lang).items():

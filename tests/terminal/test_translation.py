@@ -29,7 +29,7 @@ from .drive import LIARS
 # Texts that are the same word in every language (metavars, names of things), and in one language
 # (Dutch players call Liar's Dice by its English name: docs/glossary.md).
 SAME_EVERYWHERE = {"Liegen", "JSON"}
-SAME_IN = {"nb": set(), "nl": {"Liar's Dice"}}
+SAME_IN = {"nb": set(), "nl": {"Liar's Dice", "Love Letter"}}
 
 
 def parser_texts(parser: argparse.ArgumentParser) -> Iterator[str]:

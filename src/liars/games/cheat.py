@@ -82,7 +82,7 @@ PASS = 1
 
 INFO = GameInfo(
     id="cheat",
-    names={"en": "Cheat", "nb": "Løgneren", "nl": "Valsspeler"},
+    names={"en": "Cheat", "nb": "Løgneren", "nl": "Bluffen"},
     min_players=3,
     max_players=6,
     default_players=4,

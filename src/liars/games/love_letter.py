@@ -49,7 +49,7 @@ DEFAULT_WINS = {2: 7, 3: 5, 4: 4}
 
 INFO = GameInfo(
     id="love-letter",
-    names={"en": "Love Letter", "nb": "Kjærlighetsbrev", "nl": "Liefdesbrief"},
+    names={"en": "Love Letter", "nb": "Kjærlighetsbrev", "nl": "Love Letter"},
     min_players=2,
     max_players=4,
     default_players=4,
