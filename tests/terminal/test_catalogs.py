@@ -195,3 +195,20 @@ def test_norwegian_names_a_sampled_world_a_possible_position() -> None:
     ]
     assert not [t for t in texts if "utgang" in t]
     assert sum("mulige stillinger" in t for t in texts) == 2
+
+
+@pytest.mark.parametrize(
+    ("lang", "quoted", "call"), [("nb", r"«([^»]*)»", "Løgner!"), ("nl", r"“([^”]*)”", "Je liegt!")]
+)
+def test_the_call_is_quoted_as_the_glossary_says_it(lang: str, quoted: str, call: str) -> None:
+    """nl said «roep “je liegt” als een bod te hoog is» (`liars games`) and «l voor “je liegt”» where
+    every other string says “Je liegt!”: a quoted call is the glossary's words, capital and "!"."""
+    stem = call.lower().rstrip("!")[:5]
+    said = {
+        q
+        for forms in catalog(lang).values()
+        for form in forms
+        for q in re.findall(quoted, form)
+        if q.lower().startswith(stem)
+    }
+    assert said == {call}
