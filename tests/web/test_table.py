@@ -254,6 +254,14 @@ def test_a_shared_highest_card_tells_the_sums_that_decide_on_the_web(web: Any, b
         ("nl", "Even hoge kaarten, dus beslist de som van de kaarten die ze speelden en aflegden: "),
     ):
         assert got[lang][-1].endswith(f" {words}{sums}."), got[lang][-1]
+    # and the how-to says the rule before it happens
+    howto = in_app(web, browser, "async () => (await import('/static/howto.js')).HOWTO['love-letter']")
+    for lang, said in (
+        ("en", "the higher sum of the cards played"),
+        ("nb", "størst sum av kortene"),
+        ("nl", "de hoogste som"),
+    ):
+        assert said in howto[lang], howto[lang]
 
 
 def test_face_cards_in_the_log_are_said_by_their_word(web: Any, browser: Any) -> None:
