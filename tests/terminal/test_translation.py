@@ -274,6 +274,27 @@ def test_a_shared_highest_card_tells_the_sums_that_decide() -> None:
     )
 
 
+def test_an_eight_that_ties_says_nobody_is_out() -> None:
+    """An 8 between equal cards was told as «Jij had 6, Anouk had 6.» and, to the third player, as
+    the play alone: nothing said that the comparison was a tie and that nobody went out."""
+    rest = ["K", "Q", "J", "T", "T", "9", "9", "8", "6", "6", "6"]
+    state = liars.make("love-letter", players=3, seed=1, target_wins=1).new_game(
+        setup={"hands": [["8"], ["7"], ["5"]], "set_aside": "5", "deck": ["7", *rest], "starter": 0}
+    )
+    state.act(0, {"type": "play", "card": "8", "target": 1})
+    for lang, said in (
+        ("nl", "Gelijke kaarten: niemand ligt uit de ronde."),
+        ("nb", "Like kort: ingen er slått ut."),
+    ):
+        i18n.use(lang)
+        for seat in (0, 2):  # a player in the comparison, and one who only sees that it happened
+            told = narrate_all(LoveLetterUI(["Anna", "Bram", "Cor"], seat), state, seat)
+            assert told[-1] == said, (lang, seat, told)
+    i18n.use("nl")
+    ui = LoveLetterUI(["Anna", "Bram", "Cor"], 2)
+    assert "6 2 H" in ui.prompt_help(state.view(2), state.legal_actions(2))[-1]  # heer, as the hand says it
+
+
 def test_norwegian_hand_letters_follow_the_glossary() -> None:
     i18n.use("nb")
     assert [card(c) for c in ("AS", "JH", "QD", "KC")] == ["E♠", "Kn♥", "D♦", "K♣"]

@@ -118,6 +118,8 @@ class LoveLetterUI(GameUI):
                     name=who, a=name_of(a), target=self.mid(target), b=name_of(b)
                 )
             )
+        if card == "8" and "loser" in e and e["loser"] is None:  # else the loser's own line follows
+            lines.append(_("Equal cards: nobody is out."))
         if "discarded" in e:
             lines.append(_("{name} discarded {card}.").format(name=at, card=name_of(e["discarded"])))
             if e.get("from_set_aside"):
