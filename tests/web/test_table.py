@@ -348,6 +348,23 @@ def test_calls_are_told_in_the_logs_present_and_your_card_inside_the_sentence(we
         assert re.fullmatch(rf"Bram .+ 9♦ \({really} 2♥\)\.", liegen[-2]), liegen
 
 
+def test_a_love_letter_seat_is_not_called_protected_once_the_game_is_over(web: Any, browser: Any) -> None:
+    """At game over a seat whose last card was a 9 still said «beschermd · Rondes gewonnen: 1»."""
+    said = in_app(
+        web,
+        browser,
+        """async () => {
+        const i18n = await import('/static/i18n.js');
+        const ll = (await import('/static/games/love_letter.js')).default;
+        const v = (over) => ({ over, out: [false, false], protected: [true, false], played: [['9'], ['5']],
+            target_wins: 2, round_wins: [1, 1] });
+        const ctx = { t: i18n.t, revealed: null };
+        return [false, true].map((over) => ll.seat(v(over), 0, ctx).textContent);
+    }""",
+    )
+    assert "protected" in said[0] and "protected" not in said[1] and "Rounds won: 1" in said[1], said
+
+
 def test_liegen_log_tells_your_real_card_only_after_a_lie(web: Any, browser: Any) -> None:
     """The log said «Kari legt een kaart en noemt 2♣. (eigenlijk 2♣)» for a card named truly."""
     state, _honest, _lie = own_plays()

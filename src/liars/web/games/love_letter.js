@@ -75,7 +75,8 @@ export default {
   seat(v, i, ctx) {
     // One row: the card in hand (face down) and then the cards played, in order; under it the
     // tags. A seat on the oval has room for three lines, not four.
-    const tags = [v.out[i] ? x("knocked_out") : "", v.protected[i] ? ctx.t("protected") : "",
+    // protection lasts until one's next turn: once the game is over there is none to tell
+    const tags = [v.out[i] ? x("knocked_out") : "", v.protected[i] && !v.over ? ctx.t("protected") : "",
       v.target_wins > 1 ? `${x("wins")}: ${v.round_wins[i]}` : ""];
     const said = tags.filter(Boolean).join(" · ");
     return h("span", {},
