@@ -179,6 +179,10 @@ def test_a_ten_at_oneself_reads_as_such_on_the_web(web: Any, browser: Any) -> No
     ):
         assert own in got[lang][0] and other not in got[lang][0], got[lang]
         assert other in got[lang][1] and own not in got[lang][1], got[lang]
+    # the discard is the same player's: not named again («…; Ola legger ned 6»)
+    assert got["nb"][0] == "Ola spiller 10 (Tier) mot seg selv, legger ned 6.", got["nb"]
+    assert got["nl"][0] == "Ola speelt 10 (Tien) op zichzelf, legt 6 af.", got["nl"]
+    assert got["nl"][1] == "Kari speelt 10 (Tien) op Ola; Ola legt 7 af.", got["nl"]
 
 
 def eight_histories() -> dict[str, list[Any]]:

@@ -10,7 +10,7 @@ export const TX = {
     play: "Play {card}", on: "Play {card} on whom?", guess_q: "Which card does {name} hold?", back_step: "Back",
     round: "Round {r}: {name} begins.", played: "{name} plays {card}", target: " on {name}", target_self: " on their own hand", guessed: ", guessing {g}",
     hit: ": right!", miss: ": wrong", seen: " (saw {card})", cmp: " (cards {a} / {b})",
-    equal: "; equal", swap: " (gave {gave}, got {got})", discarded: "; {name} discards {card}", drew: " and draws {card}",
+    equal: "; equal", swap: " (gave {gave}, got {got})", discarded: "; {name} discards {card}", discarded_self: ", discards {card}", drew: " and draws {card}",
     out: "{name} is knocked out{card}.", out_card: ", showing {card}", end: "Round {r} won by {names}.",
     hands: " Hands: {list}.", tie: " Equal highest cards, so the sum of the cards they played and discarded decides: {list}.", reveal_title: "What everyone held, and what they played", wins: "Rounds won", round_n: "Round {n}", first_to: "(first to {t} wins)", knocked_out: "knocked out", self: "yourself",
     K: "King", Q: "Queen", J: "Jack", T: "Ten", 9: "Nine", 8: "Eight", 7: "Seven", 6: "Six", 5: "Five",
@@ -25,7 +25,7 @@ export const TX = {
     play: "Spill {card}", on: "Spill {card} mot hvem?", guess_q: "Hvilket kort har {name}?", back_step: "Tilbake",
     round: "Omgang {r}: {name} begynner.", played: "{name} spiller {card}", target: " mot {name}", target_self: " mot seg selv", guessed: ", gjetter {g}",
     hit: ": riktig!", miss: ": feil", seen: " (så {card})", cmp: " (kort {a} / {b})",
-    equal: "; likt", swap: " (ga {gave}, fikk {got})", discarded: "; {name} legger ned {card}", drew: " og trekker {card}",
+    equal: "; likt", swap: " (ga {gave}, fikk {got})", discarded: "; {name} legger ned {card}", discarded_self: ", legger ned {card}", drew: " og trekker {card}",
     out: "{name} er slått ut{card}.", out_card: " og viser {card}", end: "{names} vinner omgang {r}.",
     hands: " Håndkort: {list}.", tie: " Like høye kort, så summen av kortene de har spilt og lagt ned, avgjør: {list}.", reveal_title: "Dette hadde alle på hånden, og dette spilte de", wins: "Vunne omganger", round_n: "Omgang {n}", first_to: "(først til {t} seire)", knocked_out: "slått ut", self: "deg selv",
     K: "Konge", Q: "Dame", J: "Knekt", T: "Tier", 9: "Nier", 8: "Åtter", 7: "Sjuer", 6: "Sekser", 5: "Femmer",
@@ -40,7 +40,7 @@ export const TX = {
     play: "Speel {card}", on: "Op wie speel je {card}?", guess_q: "Welke kaart heeft {name}?", back_step: "Terug",
     round: "Ronde {r}: {name} begint.", played: "{name} speelt {card}", target: " op {name}", target_self: " op zichzelf", guessed: ", raadt {g}",
     hit: ": goed!", miss: ": fout", seen: " (zag {card})", cmp: " (kaarten {a} / {b})",
-    equal: "; gelijk", swap: " (gaf {gave}, kreeg {got})", discarded: "; {name} legt {card} af", drew: " en trekt {card}",
+    equal: "; gelijk", swap: " (gaf {gave}, kreeg {got})", discarded: "; {name} legt {card} af", discarded_self: ", legt {card} af", drew: " en trekt {card}",
     out: "{name} ligt eruit{card}.", out_card: " en toont {card}", end: "Ronde {r} gewonnen door {names}.",
     hands: " Handen: {list}.", tie: " Even hoge kaarten, dus beslist de som van de kaarten die ze speelden en aflegden: {list}.", reveal_title: "Dit had iedereen in de hand, en dit speelden ze", wins: "Rondes gewonnen", round_n: "Ronde {n}", first_to: "(wie er eerst {t} wint)", knocked_out: "ligt eruit", self: "jezelf",
     K: "Heer", Q: "Vrouw", J: "Boer", T: "Tien", 9: "Negen", 8: "Acht", 7: "Zeven", 6: "Zes", 5: "Vijf",
@@ -161,7 +161,8 @@ export default {
       // an 8 with nobody to choose compares nothing
       if (e.card === "8" && e.target !== undefined && e.target !== null && e.loser === null) s += x("equal");
       if (e.gave) s += x("swap", { gave: W(e.gave), got: W(e.got) });
-      if (e.discarded) s += x("discarded", { name: n(e.target), card: W(e.discarded) }) + (e.drew ? x("drew", { card: W(e.drew) }) : "");
+      // a 10 on one's own hand: «Anna speelt 10 op zichzelf, legt 6 af …», not «…; Anna legt 6 af»
+      if (e.discarded) s += x(e.target === e.seat ? "discarded_self" : "discarded", { name: n(e.target), card: W(e.discarded) }) + (e.drew ? x("drew", { card: W(e.drew) }) : "");
       return /[.!?]$/.test(s) ? s : `${s}.`;
     });
   },
