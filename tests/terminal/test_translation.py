@@ -295,6 +295,22 @@ def test_an_eight_that_ties_says_nobody_is_out() -> None:
     assert "6 2 H" in ui.prompt_help(state.view(2), state.legal_actions(2))[-1]  # heer, as the hand says it
 
 
+def test_cheat_tells_your_real_cards_inside_the_sentence_and_asks_for_the_glossarys_call() -> None:
+    """The terminal said «Du la ett ess. (egentlig: 2♥)» (the aside after the full stop) and asked
+    «Rope løgner? [j/N]» where the web and the glossary say «Løgner!»."""
+    i18n.use("nb")
+    state = liars.make("cheat", players=3, seed=8).new_game()
+    me = state.to_act[0]
+    lie = next(c for c in state.view(me)["hand"] if not c.startswith("A"))
+    state.act(me, {"type": "play", "cards": [lie]})
+    ui = CheatUI(["Du", "Ola", "Kari"], me)
+    told = narrate_all(ui, state, me)
+    assert told[-1] == f"Du la ett ess (egentlig: {card(lie)}).", told
+    other = (me + 1) % 3
+    question = CheatUI(["Ola", "Du", "Kari"], other).window_question(state.view(other))
+    assert question.endswith("Rope «Løgner!»? [j/N]"), question
+
+
 def test_norwegian_hand_letters_follow_the_glossary() -> None:
     i18n.use("nb")
     assert [card(c) for c in ("AS", "JH", "QD", "KC")] == ["E♠", "Kn♥", "D♦", "K♣"]

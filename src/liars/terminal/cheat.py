@@ -22,8 +22,9 @@ class CheatUI(GameUI):
         if kind == "play":
             said = ranks(e["count"], e["rank"])
             line = _("{name} played {claim}.").format(name=self.name(e["seat"]), claim=said)
-            if e.get("cards"):
-                line += " " + _("(really: {cards})").format(cards=cards(e["cards"]))
+            if e.get("cards"):  # inside the sentence: «Du la ett ess (egentlig: 2♥).», not after its stop
+                really = _("(really: {cards})").format(cards=cards(e["cards"]))
+                line = f"{line[:-1]} {really}." if line.endswith(".") else f"{line} {really}"
             return [line]
         if kind == "challenge":
             lines = [_("{name} called: Liar!").format(name=self.name(e["seat"]))]
