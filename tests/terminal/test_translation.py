@@ -311,6 +311,19 @@ def test_cheat_tells_your_real_cards_inside_the_sentence_and_asks_for_the_glossa
     assert question.endswith("Rope «Løgner!»? [j/N]"), question
 
 
+def test_an_empty_pile_is_called_empty() -> None:
+    """After a call the status said «Bunken: 0 kort med bildesiden ned.» / «Speelstapel: 0 kaarten»."""
+    for game, ui_class in (("cheat", CheatUI), ("liegen", LiegenUI)):
+        state = liars.make(game, players=3, seed=2).new_game()
+        view = state.view(0)
+        assert view["pile_size"] == 0
+        for lang, said in (("nb", "Bunken er tom."), ("nl", "De speelstapel is leeg.")):
+            i18n.use(lang)
+            status = ui_class(["Du", "Ola", "Kari"], 0).status(view)
+            assert status[0].endswith(said) and " 0 " not in status[0], status
+        i18n.use("en")
+
+
 def test_norwegian_hand_letters_follow_the_glossary() -> None:
     i18n.use("nb")
     assert [card(c) for c in ("AS", "JH", "QD", "KC")] == ["E♠", "Kn♥", "D♦", "K♣"]

@@ -55,10 +55,11 @@ class CheatUI(GameUI):
         return [str(view["hand_sizes"][seat])]
 
     def status(self, view: Mapping[str, Any]) -> list[str]:
+        n = view["pile_size"]  # after a call it is empty: "0 cards face down" said it in a roundabout way
         lines = [
-            ngettext("Pile: {n} card face down.", "Pile: {n} cards face down.", view["pile_size"]).format(
-                n=view["pile_size"]
-            )
+            ngettext("Pile: {n} card face down.", "Pile: {n} cards face down.", n).format(n=n)
+            if n
+            else _("The pile is empty.")
         ]
         last = view.get("last_play")
         if last:

@@ -73,10 +73,13 @@ class LiegenUI(GameUI):
 
     def status(self, view: Mapping[str, Any]) -> list[str]:
         opts = view["options"]
+        n, dealer = view["pile_size"], self.name(view["dealer"])
         lines = [
-            ngettext(
-                "Dealer: {name}. Pile: {n} card.", "Dealer: {name}. Pile: {n} cards.", view["pile_size"]
-            ).format(name=self.name(view["dealer"]), n=view["pile_size"])
+            ngettext("Dealer: {name}. Pile: {n} card.", "Dealer: {name}. Pile: {n} cards.", n).format(
+                name=dealer, n=n
+            )
+            if n
+            else _("Dealer: {name}. The pile is empty.").format(name=dealer)
         ]
         rule = {
             "rank_or_suit": _("Follow the rank or the suit of the last announcement."),
