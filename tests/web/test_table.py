@@ -369,6 +369,21 @@ def test_a_love_letter_seat_is_not_called_protected_once_the_game_is_over(web: A
     assert "protected" in said[0] and "protected" not in said[1] and "Rounds won: 1" in said[1], said
 
 
+def test_an_empty_pile_is_called_empty_on_the_felt(web: Any, browser: Any) -> None:
+    """After every call the felt said «Speelstapel: 0 kaarten» beside no card."""
+    got = in_each_language(
+        web,
+        browser,
+        """async (i18n) => {
+        const draw = await import('/static/draw.js');
+        return [0, 3].map((n) => draw.pile(n, i18n.t).textContent);
+    }""",
+    )
+    assert got["nl"] == ["De speelstapel is leeg", "Speelstapel: 3 kaarten"], got
+    assert got["nb"] == ["Bunken er tom", "Bunken: 3 kort"], got
+    assert got["en"] == ["The pile is empty", "Pile: 3 cards"], got
+
+
 def test_liegen_log_tells_your_real_card_only_after_a_lie(web: Any, browser: Any) -> None:
     """The log said «Kari legt een kaart en noemt 2♣. (eigenlijk 2♣)» for a card named truly."""
     state, _honest, _lie = own_plays()

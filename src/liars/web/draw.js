@@ -16,6 +16,13 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** The pile in the middle (Cheat, Liegen): a card back and its count, or, after a call has
+ * emptied it, that it is empty ("Speelstapel: 0 kaarten" said it in a roundabout way). */
+export function pile(n, t) {
+  return h("div", { class: "pile", id: "pile" }, n ? back() : null,
+    h("span", {}, n ? [`${t("pile")}: `, h("span", { class: "count" }, t("cards_n", { n }))] : t("pile_empty")));
+}
+
 const SVG = "http://www.w3.org/2000/svg";
 const PIPS = {
   1: [[50, 50]],

@@ -1,6 +1,6 @@
 // Cheat (Løgneren): your hand, the pile, the claim to make, the last play and what a call turned.
 // Claims are said in words, as at a table ("Bram sier to femmere"; docs/glossary.md).
-import { back, backs, card, cardText, h, revealedHand } from "../draw.js";
+import { backs, card, cardText, h, pile, revealedHand } from "../draw.js";
 import { rankPlural, rankWords, tr } from "../i18n.js";
 
 export const TX = {
@@ -59,7 +59,7 @@ export default {
     const r = v.revealed;
     const who = next(v);
     return h("div", {},
-      h("div", { class: "pile", id: "pile" }, v.pile_size ? back() : null, h("span", {}, `${ctx.t("pile")}: `, h("span", { class: "count" }, ctx.t("cards_n", { n: v.pile_size })))),
+      pile(v.pile_size, ctx.t),
       v.last_play ? h("p", { class: "lastplay" }, this.claim(v, ctx)) : null,
       v.over || who === undefined ? null : h("p", { class: "claim", id: "claim" },
         x(who === ctx.me ? "claim_me" : "claim_next", { name: ctx.name(who), ranks: rankPlural(v.required_rank) })),

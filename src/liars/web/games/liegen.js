@@ -1,6 +1,6 @@
 // Liegen (Dutch cheat): one card a turn with an announcement that follows; accuse before the next.
 // Announcing is a compact picker: the honest announcement first, then rank × suit (docs/glossary.md).
-import { back, backs, card, cardText, h, revealedHand } from "../draw.js";
+import { backs, card, cardText, h, pile, revealedHand } from "../draw.js";
 import { rankName, tr } from "../i18n.js";
 
 export const TX = {
@@ -78,7 +78,7 @@ export default {
     const tu = freshTurn(v);
     return h("div", {},
       h("p", { class: "round" }, ctx.t("round_n", { n: v.round })),
-      h("div", { class: "pile", id: "pile" }, v.pile_size ? back() : null, h("span", {}, `${ctx.t("pile")}: `, h("span", { class: "count" }, ctx.t("cards_n", { n: v.pile_size })))),
+      pile(v.pile_size, ctx.t),
       v.over ? null : v.announcement ? h("p", { class: "claim", id: "claim" }, this.claim(v, ctx))
         : h("p", { class: "claim", id: "claim" }, x("free")),
       tu ? h("div", { class: "revealed", id: "revealed" }, card(tu.card), " ",
