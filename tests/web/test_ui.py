@@ -225,6 +225,36 @@ def test_phone_sized_screen_has_no_sideways_scrolling(web: Any, browser: Any) ->
         ctx.close()
 
 
+def test_the_invite_link_has_a_line_of_its_own_on_a_phone(web: Any, browser: Any) -> None:
+    """At 360 px the link sat beside its label and ran off the edge, and Copy stood alone under it,
+    left of the QR code; now the link fills a line under its label, and Copy sits by the code."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        create_table(page, web.url, "love-letter", 3, {}, ["human", "human", "bot:basic"], "Anna")
+        page.wait_for_selector("#waiting #invite")
+        box = {
+            k: page.locator(sel).bounding_box()
+            for k, sel in (
+                ("label", ".invite label"),
+                ("link", "#invite"),
+                ("copy", "#copy"),
+                ("qr", "#invite-qr"),
+            )
+        }
+        assert all(box.values()), box
+        b = {k: v for k, v in box.items() if v is not None}
+        inner = page.evaluate("document.querySelector('.invite').clientWidth")
+        assert b["link"]["y"] >= b["label"]["y"] + b["label"]["height"] - 1, b  # under its label
+        assert b["link"]["width"] >= inner - 2, (b, inner)  # the whole line
+        assert (
+            abs(b["copy"]["y"] + b["copy"]["height"] / 2 - (b["qr"]["y"] + b["qr"]["height"] / 2))
+            < b["qr"]["height"]
+        )
+    finally:
+        ctx.close()
+
+
 def test_web_routes(web: Any) -> None:
     with httpx.Client(base_url=web.url, timeout=10) as http:
         for path in ("/", "/t/anything"):
