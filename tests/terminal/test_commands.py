@@ -127,7 +127,7 @@ def test_watch_narrates_bots_to_the_end(lang: str) -> None:
     text = clean(child.before)
     assert child.exitstatus == 0, text
     assert ngettext("Winner: {names}", "Winners: {names}", 1).split("{")[0] in text
-    verb = _("{name} bid {bid}").replace("{name}", "").replace("{bid}", "").strip()  # bød, bood, bid
+    verb = _("{name} bid {bid}.").replace("{name}", "").replace("{bid}.", "").strip()  # bød, bood, bid
     assert f" {verb} " in text
 
 

@@ -66,7 +66,7 @@ class DiceUI(GameUI):
             ]
         if kind == "bid":
             return [
-                _("{name} bid {bid}").format(name=self.name(e["seat"]), bid=faces(e["quantity"], e["face"]))
+                _("{name} bid {bid}.").format(name=self.name(e["seat"]), bid=faces(e["quantity"], e["face"]))
             ]
         if kind == "call":
             return self._call(e, view)
