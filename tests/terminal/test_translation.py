@@ -324,6 +324,21 @@ def test_an_empty_pile_is_called_empty() -> None:
         i18n.use("en")
 
 
+def test_love_letter_hand_has_no_brackets_inside_brackets() -> None:
+    """«Din hånd: 10 (en spiller (også du) legger ned og trekker nytt), 6 (gjett en spillers kort
+    (7 eller høyere): …)»: each card's effect stands in brackets, so the effect has none of its own."""
+    view = {"hand": ["T", "6"]}
+    for lang in ("en", "nb", "nl"):
+        i18n.use(lang)
+        (line,) = LoveLetterUI(["Du", "Ola"], 0).mine(view)
+        depth = 0
+        for ch in line:
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            assert depth <= 1, (lang, line)
+        assert depth == 0 and line.count("(") == 2, (lang, line)
+    i18n.use("en")
+
+
 def test_norwegian_hand_letters_follow_the_glossary() -> None:
     i18n.use("nb")
     assert [card(c) for c in ("AS", "JH", "QD", "KC")] == ["E♠", "Kn♥", "D♦", "K♣"]

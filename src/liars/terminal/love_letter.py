@@ -19,12 +19,12 @@ def effect(code: str) -> str:
         "K": _("if you play or discard it, you are out"),
         "Q": _("no effect; must be played if you also hold J or 10"),
         "J": _("swap hands with another player"),
-        "T": _("a player (you too) discards and draws"),
+        "T": _("a player, or you, discards and draws"),
         "9": _("protected until your next turn"),
         "8": _("compare hands with a player: the lower is out"),
         "7": _("look at a player's hand"),
-        "6": _("guess a player's card (7 or higher): right, they are out"),
-        "5": _("guess a player's card (7 or higher): right, they are out"),
+        "6": _("guess a player's card, 7 or higher: right, they are out"),
+        "5": _("guess a player's card, 7 or higher: right, they are out"),
     }
     return texts.get(code, "")
 
