@@ -70,13 +70,12 @@ class LoveLetterUI(GameUI):
     def _tie(self, e: Mapping[str, Any]) -> list[str]:
         """The sums when the highest card is shared: "Ola 8, Lars 8" then "won by Ola" reads as a
         mistake unless the tie-break of the sheet (the most played and discarded) is told."""
-        hands, sums, winners = e["hands"], e.get("sums") or {}, e.get("winners") or []
-        if not winners:
-            return []
-        tied = [s for s, c in hands.items() if c == hands.get(str(winners[0]))]
+        hands = e["hands"]  # with "sums", on every round that the empty deck ended (a won one)
+        top = hands[str(e["winners"][0])]
+        tied = [s for s, c in hands.items() if c == top]
         if len(tied) < 2:
             return []
-        listed = ", ".join(f"{self.name(int(s))} {sums.get(s, '?')}" for s in tied)
+        listed = ", ".join(f"{self.name(int(s))} {e['sums'][s]}" for s in tied)
         return [
             _(
                 "Equal highest cards, so the sum of the cards they played and discarded decides: {sums}."

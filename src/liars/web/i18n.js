@@ -150,6 +150,12 @@ export function listing(items) {
   return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(items);
 }
 
+/** A sentence with a bracketed aside inside it, before its full stop: «… noemt 9♦ (eigenlijk 2♥).»,
+ * not «… noemt 9♦. (eigenlijk 2♥)». */
+export function aside(sentence, note) {
+  return /\.$/.test(sentence) ? `${sentence.slice(0, -1)} ${note}.` : `${sentence} ${note}`;
+}
+
 /** The plural category of `n` in the page's language ("one", "other", ...). */
 export function plural(n, type = "cardinal") {
   return new Intl.PluralRules(lang, { type }).select(Number(n));

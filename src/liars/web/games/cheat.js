@@ -1,7 +1,7 @@
 // Cheat (Løgneren): your hand, the pile, the claim to make, the last play and what a call turned.
 // Claims are said in words, as at a table ("Bram sier to femmere"; docs/glossary.md).
 import { backs, card, cardText, h, pile, revealedHand } from "../draw.js";
-import { rankPlural, rankWords, tr } from "../i18n.js";
+import { aside, rankPlural, rankWords, tr } from "../i18n.js";
 
 export const TX = {
   en: {
@@ -95,8 +95,7 @@ export default {
       if (e.type === "start") return x("start", { name: ctx.name(e.starter), ranks: rankPlural(e.required_rank) });
       if (e.type === "play") {
         const s = x("play", { name: ctx.name(e.seat), claim: rankWords(e.count, e.rank) });
-        // what it really was goes inside the sentence: «… sier tre ess (egentlig …).», not after its full stop
-        return e.cards ? s.replace(/\.$/, ` ${x("mine", { cards: e.cards.map(cardText).join(" ") })}.`) : s;
+        return e.cards ? aside(s, x("mine", { cards: e.cards.map(cardText).join(" ") })) : s;
       }
       if (e.type === "challenge") {
         return x(e.truthful ? "challenge_true" : "challenge_lie", {

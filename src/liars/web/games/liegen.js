@@ -1,7 +1,7 @@
 // Liegen (Dutch cheat): one card a turn with an announcement that follows; accuse before the next.
 // Announcing is a compact picker: the honest announcement first, then rank × suit (docs/glossary.md).
 import { backs, card, cardText, h, pile, revealedHand } from "../draw.js";
-import { rankName, tr } from "../i18n.js";
+import { aside, rankName, tr } from "../i18n.js";
 
 export const TX = {
   en: {
@@ -129,7 +129,7 @@ export default {
       if (e.type === "play") {
         const s = x("play", { name: ctx.name(e.seat), ann: cardText(e.announce) });
         // one's own card, where it is not the very card announced (a lie, or a rank said alone)
-        return e.card && e.card !== e.announce ? s.replace(/\.$/, ` ${x("mine", { card: cardText(e.card) })}.`) : s;
+        return e.card && e.card !== e.announce ? aside(s, x("mine", { card: cardText(e.card) })) : s;
       }
       if (e.type === "accuse") {
         return x(e.lie ? "accuse_lie" : "accuse_true", { name: ctx.name(e.seat), target: ctx.name(e.accused), card: cardText(e.card),

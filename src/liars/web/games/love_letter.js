@@ -146,9 +146,8 @@ export default {
         const hands = e.hands ? x("hands", { list: Object.entries(e.hands).map(([s, c]) => `${n(Number(s))} ${W(c)}`).join(", ") }) : "";
         // the highest card shared: the sheet's tie-break (the most played and discarded) is told,
         // or "Ola 8, Kari 8" then "won by Ola" reads as a mistake
-        const top = e.hands && e.winners.length ? e.hands[String(e.winners[0])] : null;
-        const tied = e.hands ? Object.keys(e.hands).filter((s) => e.hands[s] === top) : [];
-        const sums = tied.length > 1 ? x("tie", { list: tied.map((s) => `${n(Number(s))} ${(e.sums || {})[s]}`).join(", ") }) : "";
+        const tied = e.hands ? Object.keys(e.hands).filter((s) => e.hands[s] === e.hands[e.winners[0]]) : [];
+        const sums = tied.length > 1 ? x("tie", { list: tied.map((s) => `${n(Number(s))} ${e.sums[s]}`).join(", ") }) : "";
         return x("end", { r: e.round, names: listing(e.winners.map(n)) }) + hands + sums;
       }
       if (e.type !== "play") return e.type;
