@@ -162,3 +162,19 @@ def in_each_language(web: Any, browser: Any, body: str, arg: Any = None) -> dict
     )
     result: dict[str, Any] = in_app(web, browser, script, arg)
     return result
+
+
+def game_logs(
+    web: Any, browser: Any, game: str, history: list[Any], names: list[str], me: int | None = None
+) -> Any:
+    """The lines the log of ``game`` (``/static/games/{game}.js``) tells for ``history``, seat ``i``
+    named ``names[i]`` and seen from seat ``me``; by language (en, nb, nl).
+
+    Why: the wording tests read engine-made (or written-out) histories through a game's ``log``;
+    the import and the context it is told in stand here once.
+    """
+    body = """async (i18n, [game, history, names, me]) => {
+        const mod = (await import(`/static/games/${game}.js`)).default;
+        return mod.log({ history }, { t: i18n.t, name: (i) => names[i], me });
+    }"""
+    return in_each_language(web, browser, body, [game, history, names, me])

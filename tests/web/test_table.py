@@ -21,7 +21,7 @@ import liars
 from tests.love_letter_cases import tied_showdown
 from tests.test_liegen_helpers import own_plays
 
-from .helpers import INVITES, create_table, in_app, in_each_language, join, step
+from .helpers import INVITES, create_table, game_logs, in_app, in_each_language, join, step
 
 NAMES = {0: "Anna", 1: "Bram", 2: "Cor"}
 
@@ -161,17 +161,11 @@ def test_several_names_read_as_a_sentence_in_every_language(web: Any, browser: A
 
 def test_a_ten_at_oneself_reads_as_such_on_the_web(web: Any, browser: Any) -> None:
     """The log said "Ola spiller 10 (Prins) mot Ola" for a 10 played at oneself."""
-    got = in_each_language(
-        web,
-        browser,
-        """async (i18n) => {
-        const ll = (await import('/static/games/love_letter.js')).default;
-        const ctx = { t: i18n.t, name: (i) => ['Ola', 'Kari'][i], me: 1 };
-        return ll.log({ history: [{ type: 'play', seat: 0, card: 'T', target: 0, discarded: '6',
-            from_set_aside: false }, { type: 'play', seat: 1, card: 'T', target: 0, discarded: '7',
-            from_set_aside: false }] }, ctx);
-    }""",
-    )
+    history = [
+        {"type": "play", "seat": 0, "card": "T", "target": 0, "discarded": "6", "from_set_aside": False},
+        {"type": "play", "seat": 1, "card": "T", "target": 0, "discarded": "7", "from_set_aside": False},
+    ]
+    got = game_logs(web, browser, "love_letter", history, ["Ola", "Kari"], me=1)
     for lang, own, other in (
         ("en", "on their own hand", "on Ola"),
         ("nb", "mot seg selv", "mot Ola"),
@@ -241,15 +235,7 @@ def test_a_shared_highest_card_tells_the_sums_that_decide_on_the_web(web: Any, b
     the sheet breaks the tie by the cards played and discarded; the log now tells those sums."""
     history = tied_showdown()
     end = history[-1]
-    got = in_each_language(
-        web,
-        browser,
-        """async (i18n, history) => {
-        const ll = (await import('/static/games/love_letter.js')).default;
-        return ll.log({ history }, { t: i18n.t, name: (i) => ['Anna', 'Bram', 'Cor'][i], me: null });
-    }""",
-        history,
-    )
+    got = game_logs(web, browser, "love_letter", history, ["Anna", "Bram", "Cor"])
     tied = [s for s, c in end["hands"].items() if c == end["hands"][str(end["winners"][0])]]
     sums = ", ".join(f"{['Anna', 'Bram', 'Cor'][int(s)]} {end['sums'][s]}" for s in tied)
     for lang, words in (
@@ -277,14 +263,8 @@ def test_face_cards_in_the_log_are_said_by_their_word(web: Any, browser: Any) ->
     )
     state.act(0, {"type": "play", "card": "6", "target": 1, "guess": "K"})
     state.act(2, {"type": "play", "card": "7", "target": 0})
-    got = in_each_language(
-        web,
-        browser,
-        """async (i18n, history) => {
-        const ll = (await import('/static/games/love_letter.js')).default;
-        return ll.log({ history }, { t: i18n.t, name: (i) => ['Anna', 'Bram', 'Cor'][i], me: 2 });
-    }""",
-        list(state.view(2)["history"]),
+    got = game_logs(
+        web, browser, "love_letter", list(state.view(2)["history"]), ["Anna", "Bram", "Cor"], me=2
     )
     assert got["nl"][1:] == [
         "Anna speelt 6 (Zes) op Bram, raadt heer: goed!",
@@ -313,19 +293,11 @@ def test_calls_are_told_in_the_logs_present_and_your_card_inside_the_sentence(we
     """Cheat's and Liegen's logs tell plays in the present («Bram legt een kaart en noemt 9♦.») but
     said a call in the past («Anna beschuldigde Bram, en terecht (2♥): Bram pakt 1 kaart.»), and
     put your real card after the full stop («… noemt 9♦. (eigenlijk 2♥)»)."""
-    got = in_each_language(
-        web,
-        browser,
-        """async (i18n, histories) => {
-        const out = {};
-        for (const [game, history] of Object.entries(histories)) {
-            const mod = (await import(`/static/games/${game}.js`)).default;
-            out[game] = mod.log({ history }, { t: i18n.t, name: (i) => ['Anna', 'Bram', 'Cor'][i] });
-        }
-        return out;
-    }""",
-        {"cheat": first_call("cheat", 2), "liegen": first_call("liegen", 1)},
-    )
+    names = ["Anna", "Bram", "Cor"]
+    logs = {
+        game: game_logs(web, browser, game, first_call(game, seat), names)
+        for game, seat in (("cheat", 2), ("liegen", 1))
+    }
     calls = {
         "en": (
             "Bram calls Cor a liar, and Cor lied (",
@@ -344,7 +316,7 @@ def test_calls_are_told_in_the_logs_present_and_your_card_inside_the_sentence(we
         ),
     }
     for lang, (start, end, accuse) in calls.items():
-        cheat, liegen = got[lang]["cheat"], got[lang]["liegen"]
+        cheat, liegen = logs["cheat"][lang], logs["liegen"][lang]
         assert cheat[-1].startswith(start) and cheat[-1].endswith(end), cheat
         assert liegen[-1] == accuse, liegen
         really = {"en": "really", "nb": "egentlig", "nl": "eigenlijk"}[lang]
@@ -387,15 +359,7 @@ def test_an_empty_pile_is_called_empty_on_the_felt(web: Any, browser: Any) -> No
 def test_liegen_log_tells_your_real_card_only_after_a_lie(web: Any, browser: Any) -> None:
     """The log said «Kari legt een kaart en noemt 2♣. (eigenlijk 2♣)» for a card named truly."""
     state, _honest, _lie = own_plays()
-    got = in_each_language(
-        web,
-        browser,
-        """async (i18n, history) => {
-        const liegen = (await import('/static/games/liegen.js')).default;
-        return liegen.log({ history }, { t: i18n.t, name: (i) => ['Kari', 'Ola'][i], me: 0 });
-    }""",
-        list(state.view(0)["history"]),
-    )
+    got = game_logs(web, browser, "liegen", list(state.view(0)["history"]), ["Kari", "Ola"], me=0)
     for lang, really in (("en", "(really "), ("nb", "(egentlig "), ("nl", "(eigenlijk ")):
         mine = [line for line in got[lang] if line.startswith("Kari ")]
         assert len(mine) == 2 and really not in mine[0], got[lang]
