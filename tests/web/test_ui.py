@@ -233,17 +233,20 @@ def test_the_invite_link_has_a_line_of_its_own_on_a_phone(web: Any, browser: Any
         page = ctx.new_page()
         create_table(page, web.url, "love-letter", 3, {}, ["human", "human", "bot:basic"], "Anna")
         page.wait_for_selector("#waiting #invite")
-        box = {
-            k: page.locator(sel).bounding_box()
-            for k, sel in (
-                ("label", ".invite label"),
-                ("link", "#invite"),
-                ("copy", "#copy"),
-                ("qr", "#invite-qr"),
-            )
-        }
-        assert all(box.values()), box
-        b = {k: v for k, v in box.items() if v is not None}
+        # One script reads every box at once: the waiting room is rebuilt when a seat changes, and
+        # four separate reads could fall between a rebuild's removal and insertion (CI saw None).
+        b = page.evaluate(
+            """() => {
+              const r = (s) => {
+                const e = document.querySelector(s);
+                if (!e) return null;
+                const q = e.getBoundingClientRect();
+                return {x: q.x, y: q.y, width: q.width, height: q.height};
+              };
+              return {label: r('.invite label'), link: r('#invite'), copy: r('#copy'), qr: r('#invite-qr')};
+            }"""
+        )
+        assert all(v and v["width"] > 0 for v in b.values()), b
         inner = page.evaluate("document.querySelector('.invite').clientWidth")
         assert b["link"]["y"] >= b["label"]["y"] + b["label"]["height"] - 1, b  # under its label
         assert b["link"]["width"] >= inner - 2, (b, inner)  # the whole line
