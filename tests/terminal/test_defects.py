@@ -190,7 +190,7 @@ def test_love_letter_reads_kn_and_the_dutch_letters() -> None:
     for lang, word in (("nb", "kn"), ("nb", "knekt"), ("nl", "b"), ("nl", "boer"), ("en", "j")):
         i18n.use(lang)
         ui = ui_for("love-letter", ["A", "B", "C"], 0)
-        assert ui.parse(f"{word} 1", view, legal) == {"type": "play", "card": "J", "target": 1}, (lang, word)
+        assert ui.parse(f"{word} 2", view, legal) == {"type": "play", "card": "J", "target": 1}, (lang, word)
 
 
 # -- 4. play again does not overwrite the save ---------------------------------

@@ -318,9 +318,10 @@ def test_love_numbered_choices_and_card_forms() -> None:
     state = love_deal("6", "5")
     legal = [a.to_json() for a in state.legal_actions(0)]
     assert parsed(state, "1") == legal[0]
-    assert parsed(state, "6 1 K") == {"type": "play", "card": "6", "target": 1, "guess": "K"}
+    # seats are typed as the table numbers them, from 1: "2" is the second seat, Kari (index 1)
+    assert parsed(state, "6 2 K") == {"type": "play", "card": "6", "target": 1, "guess": "K"}
     assert parsed(state, "6 Kari king") == {"type": "play", "card": "6", "target": 1, "guess": "K"}
-    assert parsed(state, "5 2 10") == {"type": "play", "card": "5", "target": 2, "guess": "T"}
+    assert parsed(state, "5 3 10") == {"type": "play", "card": "5", "target": 2, "guess": "T"}
 
 
 def test_love_a_card_with_one_choice_needs_no_more() -> None:
@@ -332,13 +333,15 @@ def test_love_a_card_with_one_choice_needs_no_more() -> None:
     ("text", "why"),
     [
         ("99", "from 1 to"),
-        ("6 1 2 3", "number of a choice"),
+        ("6 2 2 3", "number of a choice"),
         ("Z", "not a Love Letter card"),
         ("K 1", "You have no king in your hand."),
         ("6 Bob K", "not a player"),
-        ("6 1 Z", "not a card to guess"),
-        ("6 1 6", "Not a choice now"),
-        ("6 0 K", "Not a choice now"),
+        ("6 2 Z", "not a card to guess"),
+        ("6 2 6", "Not a choice now"),
+        ("6 1 K", "Not a choice now"),  # seat 1 is your own: a 6 names another player
+        ("6 0 K", "not a player"),  # seats count from 1
+        ("6 4 K", "not a player"),  # three players: seats 1 to 3
     ],
 )
 def test_love_bad_input(text: str, why: str) -> None:

@@ -77,7 +77,8 @@ def test_love_letter_numbers_its_seats() -> None:
     ui = ui_for("love-letter", ["Jij", "Anouk", "Daan"], 0)
     view = state.view(0)
     assert ui.columns(view)[0] == "Plaats"
-    assert [ui.row(view, s)[0] for s in range(3)] == ["0", "1", "2"]
+    # from 1, as the web counts seats and as "6 2 K" types them (it read «Jij 0»)
+    assert [ui.row(view, s)[0] for s in range(3)] == ["1", "2", "3"]
 
 
 def test_love_letter_waits_for_enter_between_rounds() -> None:

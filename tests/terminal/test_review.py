@@ -85,7 +85,7 @@ def test_review_speaks_norwegian_and_dutch(tmp_path: Path, capsys: pytest.Captur
 
 def test_another_seat_is_reviewed_by_its_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = save(tmp_path, "liars-dice", 2, 5, dice=3)
-    out = run(["review", str(path), "--seat", "1", "--samples", "1", "--lang", "en"], capsys)
+    out = run(["review", str(path), "--seat", "2", "--samples", "1", "--lang", "en"], capsys)
     assert "Review of Robot 1's game." in out
 
 
@@ -93,7 +93,7 @@ def test_bad_files_and_seats_are_refused_in_words(tmp_path: Path, capsys: pytest
     path = save(tmp_path, "liars-dice", 2, 5, dice=3)
     i18n.use("en")
     assert cli.main(["review", str(path), "--seat", "7", "--lang", "en"]) == 2
-    assert _("Seat must be between 0 and {last}.").format(last=1) in capsys.readouterr().err
+    assert _("Seat must be between 1 and {last}.").format(last=2) in capsys.readouterr().err
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
     assert cli.main(["review", str(broken), "--lang", "en"]) == 2

@@ -28,11 +28,16 @@ def run(args: argparse.Namespace) -> int:
 
 def add(sub: Any) -> None:
     from ..terminal.i18n import LANGS, _
-    from ..terminal.setup import delay_seconds
+    from ..terminal.setup import delay_seconds, seat_number
 
     p = sub.add_parser("replay", help=_("step through a saved game"))
     p.add_argument("file", metavar=_("FILE"), help=_("a game saved with --save"))
-    p.add_argument("--seat", type=int, help=_("whose view to show (default: the player's seat)"))
+    p.add_argument(
+        "--seat",
+        type=seat_number,
+        metavar="K",
+        help=_("whose view to show, counted from 1 (default: the player's seat)"),
+    )
     p.add_argument(
         "--delay",
         type=delay_seconds,

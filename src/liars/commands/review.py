@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
         raise usage_error(_("{file} is not a saved game.").format(file=args.file))
     players = data.get("players")
     if args.seat is not None and type(players) is int and not 0 <= args.seat < players:
-        raise usage_error(_("Seat must be between 0 and {last}.").format(last=players - 1))
+        raise usage_error(_("Seat must be between 1 and {last}.").format(last=players))
     settings = None
     if args.samples is not None:
         if args.samples < 1:
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
         return 0
-    names = list(data.get("names") or [_("Seat {n}").format(n=s) for s in range(int(players or 0))])
+    names = list(data.get("names") or [_("Seat {n}").format(n=s + 1) for s in range(int(players or 0))])
     me = data.get("human")
     if type(me) is int and 0 <= me < len(names):
         names[me] = _("You")
@@ -55,10 +55,16 @@ def run(args: argparse.Namespace) -> int:
 
 def add(sub: Any) -> None:
     from ..terminal.i18n import LANGS, _
+    from ..terminal.setup import seat_number
 
     p = sub.add_parser("review", help=_("where the strong bot would have played a saved game otherwise"))
     p.add_argument("file", metavar=_("FILE"), help=_("a game saved with --save"))
-    p.add_argument("--seat", type=int, help=_("whose decisions to review (default: the player's seat)"))
+    p.add_argument(
+        "--seat",
+        type=seat_number,
+        metavar="K",
+        help=_("whose decisions to review, counted from 1 (default: the player's seat)"),
+    )
     p.add_argument("--top", type=int, metavar="N", help=_("show only the first N decisions"))
     p.add_argument(
         "--samples",

@@ -391,7 +391,7 @@ def replay(
     final = load_saved(text)
     data: Mapping[str, Any] = json.loads(text)
     game = make(data["game"], players=data["players"], seed=data["seed"], **data["options"])
-    names = list(data.get("names") or [_("Seat {n}").format(n=s) for s in range(game.players)])
+    names = list(data.get("names") or [_("Seat {n}").format(n=s + 1) for s in range(game.players)])
     me = data.get("human")
     if isinstance(me, int) and 0 <= me < len(names):
         names[me] = _("You")  # in the language of this replay, not of the game
@@ -399,7 +399,7 @@ def replay(
         me = None
     ui = ui_for(game.id, names, me)
     if not 0 <= seat < game.players:
-        raise usage_error(_("Seat must be between 0 and {last}.").format(last=game.players - 1))
+        raise usage_error(_("Seat must be between 1 and {last}.").format(last=game.players))
     moves = data.get("moves")
     console.print(Rule(game_name(game.id)))
     if moves is None:

@@ -137,11 +137,11 @@ class LoveLetterUI(GameUI):
         return _("Round {round} · {n} cards in the deck").format(round=view["round"], n=view["deck_size"])
 
     def columns(self, view: Mapping[str, Any]) -> list[str]:
-        # The seat number first: "6 2 K" names the player by it.
+        # The seat number first, counted from 1 as the web counts: "6 2 K" names the player by it.
         return [_("Seat"), _("Played"), pgettext("love-letter", "Rounds won")]  # "omganger" in nb
 
     def row(self, view: Mapping[str, Any], seat: int) -> list[str]:
-        return [str(seat), *self._row(view, seat)]
+        return [str(seat + 1), *self._row(view, seat)]
 
     def rules(self, view: Mapping[str, Any]) -> list[str]:
         """The 16 cards, highest first: how many of each and what each does."""
@@ -234,8 +234,8 @@ class LoveLetterUI(GameUI):
         )
 
     def seat_of(self, token: str, view: Mapping[str, Any]) -> int:
-        if token.isdigit() and int(token) < view["players"]:
-            return int(token)
+        if token.isdigit() and 1 <= int(token) <= view["players"]:
+            return int(token) - 1  # as the table numbers the seats, from 1
         for s, n in enumerate(self.names):
             if n.lower() == token.lower():
                 return s

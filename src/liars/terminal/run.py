@@ -46,7 +46,7 @@ def run(args: argparse.Namespace, human: bool) -> int:
     players, levels = setup.seats(args, human)
     me = getattr(args, "seat", 0) if human else None
     if me is not None and not 0 <= me < players:
-        raise usage_error(_("Your seat must be between 0 and {last}.").format(last=players - 1))
+        raise usage_error(_("Your seat must be between 1 and {last}.").format(last=players))
     target = getattr(args, "save", None) or (args.load if resumed is not None else None)
     if target and (why := unwritable(target)) is not None:
         raise usage_error(_("Cannot save to {path}: {reason}.").format(path=target, reason=why))

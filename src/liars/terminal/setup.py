@@ -147,7 +147,11 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
         p.add_argument("--players", type=int, metavar="N", help=count)
         if not watch:
             p.add_argument(
-                "--seat", type=int, default=0, metavar="K", help=_("your seat, from 0 (default 0)")
+                "--seat",
+                type=seat_number,
+                default=0,
+                metavar="K",
+                help=_("your seat, counted from 1 as the table shows it (default 1)"),
             )
         add_bots(p)
         p.add_argument(
@@ -226,6 +230,18 @@ def delay_seconds(text: str) -> float:
         message = _("{text} is not a number of seconds from 0 to {most}")
         raise argparse.ArgumentTypeError(message.format(text=repr(text), most=f"{MAX_DELAY:g}"))
     return value
+
+
+def seat_number(text: str) -> int:
+    """A ``--seat`` as people count seats, from 1 (as the tables and the web show them), turned
+    into the engine's seat index, from 0. Whether the seat exists is checked once the game's
+    number of players is known; a word or a number under 1 is a usage error here."""
+    value = int(text) if text.strip().isdigit() else 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a seat: seats count from 1").format(text=repr(text))
+        )
+    return value - 1
 
 
 def add_delay(p: argparse.ArgumentParser, watch: bool) -> None:
