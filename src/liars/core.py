@@ -179,7 +179,9 @@ class Option:
     as data: a lobby and a table's page say "5" for a Love Letter match at three
     players, not "(none)", from the game's own numbers.  Values are checked
     strictly: ``True`` is not an int and ``1`` is not a bool, because a server
-    must not guess.
+    must not guess. ``seat`` marks an int that names a seat: the engine counts it
+    from 0, and the terminal and the web show and read it from 1, as people
+    count seats (Liegen's first dealer).
     """
 
     name: str
@@ -191,6 +193,7 @@ class Option:
     max: int | None = None
     nullable: bool = False
     by_players: tuple[tuple[int, Any], ...] = ()
+    seat: bool = False
 
     def check(self, value: Any) -> Any:
         if value is None and self.nullable:
@@ -235,6 +238,8 @@ class Option:
             out["nullable"] = True
         if self.by_players:  # JSON keys are strings: {"2": 7, "3": 5, "4": 4}
             out["by_players"] = {str(n): v for n, v in self.by_players}
+        if self.seat:
+            out["seat"] = True
         return out
 
 

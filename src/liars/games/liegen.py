@@ -61,7 +61,9 @@ INFO = GameInfo(
     max_players=8,
     default_players=4,
     options=(
-        Option("first_dealer", "int", 0, "seat of the first dealer (the oldest player)", min=0, max=7),
+        Option(
+            "first_dealer", "int", 0, "seat of the first dealer (the oldest player)", min=0, max=7, seat=True
+        ),
         Option("jokers", "bool", False, "two jokers in the deck; an accused joker is always true"),
         Option(
             "follow",

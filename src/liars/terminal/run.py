@@ -44,6 +44,7 @@ def run(args: argparse.Namespace, human: bool) -> int:
     else:
         opts, seed = setup.options(args), setup.seed(args)
     players, levels = setup.seats(args, human)
+    setup.check_seat_options(args.game, opts, players)
     me = getattr(args, "seat", 0) if human else None
     if me is not None and not 0 <= me < players:
         raise usage_error(_("Your seat must be between 1 and {last}.").format(last=players))

@@ -81,6 +81,10 @@ def option_text(option: Option) -> str:
     if option.kind == "bool":
         return _("on or off; default {default}").format(default=value(option.default))
     if option.kind == "int":
+        if option.seat:  # Liegen's first dealer: seats as the table counts them, from 1
+            return _("a seat {lo}–{hi}; default {default}").format(
+                lo=(option.min or 0) + 1, hi=(option.max or 0) + 1, default=option.default + 1
+            )
         if option.by_players:  # Love Letter's match target: "default 7 / 5 / 4 for 2 / 3 / 4 players"
             return _("a number {lo}–{hi}; default {values} for {counts} players").format(
                 lo=option.min,
@@ -283,13 +287,31 @@ def options(args: argparse.Namespace) -> dict[str, Any]:
     given = {o.name: getattr(args, "opt_" + o.name) for o in opts if hasattr(args, "opt_" + o.name)}
     for o in opts:
         value = given.get(o.name)
-        if o.kind == "int" and value is not None and not (o.min or 0) <= value <= (o.max or value):
+        shift = 1 if o.seat else 0  # a seat is typed from 1, as the table shows it; the engine's from 0
+        if o.kind == "int" and value is not None:
+            if not (o.min or 0) + shift <= value <= (value if o.max is None else o.max + shift):
+                raise usage_error(
+                    _("{flag} takes {lo} to {hi}, not {value}.").format(
+                        flag=flag(o), lo=(o.min or 0) + shift, hi=(o.max or 0) + shift, value=value
+                    )
+                )
+            given[o.name] = value - shift
+    return given
+
+
+def check_seat_options(game_id: str, given: dict[str, Any], players: int) -> None:
+    """A seat option names one of this game's seats: said with the flag and counted from 1.
+
+    The engine would refuse it too, but in its own terms (the option's name, seats from 0).
+    """
+    for o in terminal_options(game_id):
+        value = given.get(o.name)
+        if o.seat and isinstance(value, int) and value >= players:
             raise usage_error(
                 _("{flag} takes {lo} to {hi}, not {value}.").format(
-                    flag=flag(o), lo=o.min, hi=o.max, value=value
+                    flag=flag(o), lo=1, hi=players, value=value + 1
                 )
             )
-    return given
 
 
 def seats(args: argparse.Namespace, human: bool) -> tuple[int, list[str]]:

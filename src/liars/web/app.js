@@ -480,7 +480,7 @@ function tableOptions(info) {
   const rows = [];
   for (const o of g ? g.options : []) {
     let v = info.options[o.name];
-    if (o.name === "first_dealer" && Number.isInteger(v)) v = t("seat", { n: v + 1 });
+    if (o.seat && Number.isInteger(v)) v = t("seat", { n: v + 1 });
     else if (typeof v === "boolean") v = v ? "✓" : "✗";
     else if (v === null || v === undefined) v = unsetText(o, info.players);
     else if (typeof v === "string") v = label(v);

@@ -35,7 +35,7 @@ function optionInput(o) {
   const value = form.options[o.name];
   const set = (v) => { form.options[o.name] = v; };
   let input;
-  if (o.name === "first_dealer") {
+  if (o.seat) {
     // a seat: numbered from 1 on the page, as the seats are (the engine counts from 0)
     input = h("input", {
       id, type: "number", min: 1, max: form.players, value: (value ?? 0) + 1,
@@ -117,10 +117,11 @@ export function lobby({ S, api, go, store, gameName }) {
         form.players = n;
         fitSeats();
         document.getElementById("seat-kinds").replaceWith(seatMenus());
-        const fd = document.getElementById("opt-first_dealer");
-        if (fd) {
+        for (const o of g.options.filter((x) => x.seat)) { // a seat option ends at the last seat
+          const fd = document.getElementById(`opt-${o.name}`);
+          if (!fd) continue;
           fd.max = n;
-          if (form.options.first_dealer >= n) { form.options.first_dealer = 0; fd.value = 1; }
+          if (form.options[o.name] >= n) { form.options[o.name] = 0; fd.value = 1; }
         }
         for (const o of g.options) { // an empty option's number follows the players (Love Letter's target)
           const input = document.getElementById(`opt-${o.name}`);
