@@ -618,6 +618,9 @@ def test_the_join_page_shows_the_game_and_options_and_long_names_fit(web: Any, c
     assert b.evaluate("document.querySelector('#waiting').getBoundingClientRect().width") < 1000
     options = b.locator("#table-options").inner_text()
     assert "Dice per player" in options and "4" in options
+    # a bot is listed by the name the table will call it (it said «Seat 3: Bot (hard)»)
+    seats = b.locator(".seatlist li").all_inner_texts()
+    assert seats[2:] == ["Seat 3: Bot 3 (hard)", "Seat 4: Bot 4 (medium)"], seats
     long = "Bartholomeus" * 3 + "Vandersloot"  # 47 letters, no space to wrap at
     b.fill("#join-name", long[:40])
     b.click("#join")

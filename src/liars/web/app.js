@@ -538,7 +538,8 @@ function waitingRoom() {
       qrImage(link)),
     h("ul", { class: "seatlist" }, S.info.seats.map((s) => h("li", {},
       `${t("seat", { n: s.seat + 1 })}: `,
-      s.kind === "bot" ? t("bot", { level: levelName(s.level) }) : s.taken ? s.name : t("free"),
+      // a bot by the name the table will give it («Plass 3: Robot 3 (vanskelig)»), not «Robot (vanskelig)»
+      s.kind === "bot" ? t("bot_at", { n: s.seat + 1, level: levelName(s.level) }) : s.taken ? s.name : t("free"),
       mine && mine.seat === s.seat ? ` (${t("you")})` : ""))),
     !mine && free > 0 && S.info.status === "waiting" ? h("form", { id: "join-form", onsubmit: async (e) => {
       e.preventDefault();
