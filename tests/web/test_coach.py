@@ -223,7 +223,13 @@ def test_the_panel_fits_a_phone(web: Any, browser: Any) -> None:
             assert page.locator("#coach-bids, #coach-cards").count() == 1, game
             wide = page.evaluate("() => document.documentElement.scrollWidth")
             assert wide <= 360, (game, wide)
-            box = page.locator("#coach-bids, #coach-cards").bounding_box()
+            # read in one script: a frame rebuilds the page, and a locator's box can fall between
+            # the old panel's removal and the new one's insertion (it reads None then)
+            box = page.evaluate(
+                """() => { const e = document.querySelector('#coach-bids, #coach-cards');
+                           const r = e && e.getBoundingClientRect();
+                           return r && {x: r.x, width: r.width}; }"""
+            )
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, (game, box)
             page.close()
     finally:
