@@ -258,6 +258,27 @@ def test_the_invite_link_has_a_line_of_its_own_on_a_phone(web: Any, browser: Any
         ctx.close()
 
 
+def test_the_board_names_a_bot_plainly_and_its_seat_gives_the_level(web: Any, browser: Any) -> None:
+    """The board's sentences said «Robot 2 (middels) sier to par …» and «Robot 2 (middels): et par
+    seksere» right under the seat that already says «Robot 2 (middels)»; the log had dropped the
+    level for the same reason. The seat keeps it."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        create_table(page, web.url, "liars-dice-poker", 2, {}, ["human", "bot:basic"], "Anna")
+        page.wait_for_selector("#table")
+        for _ in range(200):  # until the bot has said something on the board
+            if "Bot 2" in page.locator("#board").inner_text():
+                break
+            if step(page) in (None, "None"):
+                page.wait_for_timeout(50)
+        board = page.locator("#board").inner_text()
+        assert "Bot 2" in board and "(medium)" not in board, board
+        assert "Bot 2 (medium)" in page.locator("#seats").inner_text()
+    finally:
+        ctx.close()
+
+
 def test_web_routes(web: Any) -> None:
     with httpx.Client(base_url=web.url, timeout=10) as http:
         for path in ("/", "/t/anything"):

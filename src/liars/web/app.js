@@ -462,9 +462,10 @@ function draw() {
   else root.append(tablePage());
 }
 
-/** Seat i's name; a bot's carries its level ("Robot 2 (vanskelig)"), but not in the log when
- * `short`, where one call would say it three times ("Robot 4 (vanskelig) kaller Robot 3 (vanskelig)
- * en løgner, men Robot 3 (vanskelig) …"): the seats above show the levels. */
+/** Seat i's name; a bot's carries its level ("Robot 2 (vanskelig)"), but not in the sentences of
+ * the board and the log when `short`, where one call would say it three times ("Robot 4
+ * (vanskelig) kaller Robot 3 (vanskelig) en løgner, men Robot 3 (vanskelig) …"): the seats show
+ * the levels. */
 function names(short = false) {
   return (i) => {
     const s = S.info?.seats?.[i];
@@ -616,7 +617,7 @@ function tablePage() {
     // On a wide screen the seats sit around the felt (you at the bottom) with the board in the
     // middle; on a phone they stay a grid above it. The order in the page is the same for both.
     h("div", { class: "felt-table", id: "felt" }, seats,
-      h("section", { class: "board", id: "board" }, R.board(v, ctx))),
+      h("section", { class: "board", id: "board" }, R.board(v, { ...ctx, name: names(true) }))),
     f.seat !== null && !v.over ? h("section", { class: "mine", id: "mine" }, R.mine(f, ctx),
       coachAllowed() ? coachSwitch(S.coachOn, () => switchCoach(!S.coachOn)) : null) : null,
     f.legal.length ? h("section", { class: "actions", id: "actions" }, R.actions(f, ctx),
