@@ -21,6 +21,7 @@ from babel.messages.extract import extract_from_dir
 import liars
 from liars import locale
 from liars.terminal import i18n
+from liars.terminal.i18n import _
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src" / "liars"
@@ -212,3 +213,14 @@ def test_the_call_is_quoted_as_the_glossary_says_it(lang: str, quoted: str, call
         if q.lower().startswith(stem)
     }
     assert said == {call}
+
+
+@pytest.mark.parametrize(("lang", "said"), [("nb", "Spill nr. 7."), ("nl", "Spel nr. 7.")])
+def test_a_game_is_named_by_its_number_not_its_seed(lang: str, said: str) -> None:
+    """The terminal's first line said «Frø 1586741034.» / «Seed 951166048.»: a plant's seed in
+    Norwegian, an English word in Dutch. A family reads the number to play the same game again as
+    «Spill nr.» / «Spel nr.», as card games number their deals (glossary); `--seed` says the same."""
+    i18n.use(lang)
+    assert _("Players: {players}. Seed {seed}.").format(players="Ola", seed=7).endswith(said)
+    helped = _("the game's seed: the same seed gives the same deal")
+    assert "nummer" in helped and "frø" not in helped and "seed" not in helped
