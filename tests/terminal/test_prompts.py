@@ -4,6 +4,8 @@ last card marked), ``?`` starts with the rules, Love Letter lists its cards and 
 
 from __future__ import annotations
 
+import pytest
+
 import liars
 from liars.terminal import i18n, screens
 from liars.terminal.games import ui_for
@@ -88,3 +90,20 @@ def test_love_letter_waits_for_enter_between_rounds() -> None:
     rounds = run.screen.count(" vunnet av ")  # "Omgang N vunnet av ...", one line per round
     assert run.exit == 0 and rounds >= 2
     assert run.pauses == rounds - 1  # after every round but the last: the end of the game shows itself
+
+
+@pytest.mark.parametrize(("lang", "jack"), [("nl", "B"), ("nb", "Kn"), ("en", "J")])
+def test_love_letter_shows_played_cards_by_the_languages_letters(lang: str, jack: str) -> None:
+    """The table's played column showed English codes: «8 J (ligt eruit)» in Dutch, where the hand
+    and the guesses say boer (B) and a «K» reads as heer; now the letters the hand uses."""
+    deck = ["9", "T", "Q", "T", "8", "8", "7", "7", "6", "6", "6", "5", "5"]
+    state = liars.make("love-letter", players=2, seed=1, target_wins=1).new_game(
+        setup={"hands": [["J"], ["K"]], "set_aside": "9", "deck": deck, "starter": 0}
+    )
+    state.act(0, {"type": "play", "card": "J", "target": 1})  # the knekt / boer: the hands swap
+    state.act(1, {"type": "play", "card": "T", "target": 1})  # a 10 on itself: lays down the 9
+    i18n.use(lang)
+    ui = ui_for("love-letter", ["A", "B"], 0)
+    view = state.view(0)
+    assert ui.row(view, 0)[1] == jack
+    assert ui.row(view, 1)[1] == "10 9"

@@ -11,7 +11,7 @@ from typing import Any
 
 from .i18n import _, listing, pgettext
 from .ui import JSON, GameUI, InputError, words
-from .words import rank_name, read_rank
+from .words import rank_letter, rank_name, read_rank
 
 
 def effect(code: str) -> str:
@@ -149,7 +149,8 @@ class LoveLetterUI(GameUI):
         return [f"  {n}× {name_of(code)}: {effect(code)}" for code, n in counts.items()]
 
     def _row(self, view: Mapping[str, Any], seat: int) -> list[str]:
-        played = " ".join(view["played"][seat]).replace("T", "10") or "—"
+        # the letters the hand and the guesses use: «8 B» in Dutch, «8 Kn» in Norwegian (not «8 J»)
+        played = " ".join(rank_letter(c) for c in view["played"][seat]) or "—"
         if view["out"][seat]:
             played += " " + _("(out)")
         elif view["protected"][seat]:
