@@ -236,6 +236,24 @@ def test_norwegian_cheat_starts_in_the_present() -> None:
     assert ui.narrate({"type": "win", "seat": 0}, {}) == ["Du ble kvitt de siste kortene dine og vant!"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("nb", "Kortet er 10♣: løgn!", "Kortene er 10♣ 3♣: sant."),
+        ("nl", "De kaart is 10♣: gelogen!", "De kaarten zijn 10♣ 3♣: waar."),
+        ("en", "The card is 10♣: a lie!", "The cards are 10♣ 3♣: true."),
+    ],
+)
+def test_cheat_shows_one_called_card_in_the_singular(lang: str, one: str, two: str) -> None:
+    """A call on one card read «Kortene er 10♣: løgn!» ("the cards are"); one card is «Kortet»."""
+    i18n.use(lang)
+    ui = CheatUI(["Du", "Ola", "Kari"], 0)
+    lie = {"type": "challenge", "seat": 0, "cards": ["TC"], "truthful": False, "taker": 2, "taken": 4}
+    truth = {"type": "challenge", "seat": 0, "cards": ["TC", "3C"], "truthful": True, "taker": 0, "taken": 5}
+    assert ui.narrate(lie, {})[1] == one
+    assert ui.narrate(truth, {})[1] == two
+
+
 def test_norwegian_love_letter_says_knocked_out_and_omgang() -> None:
     i18n.use("nb")
     for code in "K8765":

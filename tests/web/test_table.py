@@ -356,6 +356,29 @@ def test_an_empty_pile_is_called_empty_on_the_felt(web: Any, browser: Any) -> No
     assert got["en"] == ["The pile is empty", "Pile: 3 cards"], got
 
 
+def test_one_turned_card_is_called_one_on_the_felt(web: Any, browser: Any) -> None:
+    """After a call on one card the Norwegian felt said «Kortene som ble snudd:» ("the cards")."""
+    state = liars.make("cheat", players=3, seed=1).new_game()
+    player = state.to_act[0]
+    state.act(player, next(a for a in state.legal_actions(player) if len(a.to_json()["cards"]) == 1))
+    caller = state.to_act[0]
+    state.act(caller, {"type": "challenge"})
+    view = state.view(caller)
+    assert len(view["revealed"]["cards"]) == 1
+    got = in_each_language(
+        web,
+        browser,
+        """async (i18n, view) => {
+        const cheat = (await import('/static/games/cheat.js')).default;
+        const ctx = { t: i18n.t, name: (i) => `P${i}`, me: view.seat, pending: false };
+        return cheat.board(view, ctx).querySelector('#revealed .cards').textContent;
+    }""",
+        view,
+    )
+    assert got["nb"].startswith("Kortet som ble snudd:"), got
+    assert got["nl"].startswith("Omgedraaid:") and got["en"].startswith("Turned over:"), got
+
+
 def test_liegen_log_tells_your_real_card_only_after_a_lie(web: Any, browser: Any) -> None:
     """The log said «Kari legt een kaart en noemt 2♣. (eigenlijk 2♣)» for a card named truly."""
     state, _honest, _lie = own_plays()

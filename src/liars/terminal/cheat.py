@@ -29,7 +29,10 @@ class CheatUI(GameUI):
         if kind == "challenge":
             lines = [_("{name} called: Liar!").format(name=self.name(e["seat"]))]
             shown = cards(e.get("cards", []))
-            if e.get("truthful"):
+            if len(e.get("cards", [])) == 1:  # one card: «Kortet er 10♣: løgn!», not «Kortene er»
+                said = _("The card is {card}: true.") if e.get("truthful") else _("The card is {card}: a lie!")
+                lines.append(said.format(card=shown))
+            elif e.get("truthful"):
                 lines.append(_("The cards are {cards}: true.").format(cards=shown))
             else:
                 lines.append(_("The cards are {cards}: a lie!").format(cards=shown))

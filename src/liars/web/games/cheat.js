@@ -22,7 +22,7 @@ export const TX = {
     challenge_lie: "{name} kaller {target} en løgner, og {target} løy ({cards}): {taker} tar {taken}.",
     called_true: "{name} kaller {target} en løgner, men {target} snakket sant: {taker} tar bunken.",
     called_lie: "{name} kaller {target} en løgner, og {target} løy: {taker} tar bunken.",
-    win: "{name} har ingen kort igjen og vinner.", turned: "Kortene som ble snudd:",
+    win: "{name} har ingen kort igjen og vinner.", turned: { one: "Kortet som ble snudd:", other: "Kortene som ble snudd:" },
   },
   nl: {
     claim_next: "{name} moet {ranks} zeggen.", claim_me: "Jij moet {ranks} zeggen.", last_play: "{name} zegt {claim}",
@@ -65,7 +65,7 @@ export default {
         x(who === ctx.me ? "claim_me" : "claim_next", { name: ctx.name(who), ranks: rankPlural(v.required_rank) })),
       r ? h("div", { class: "revealed", id: "revealed" },
         h("p", {}, x(r.truthful ? "called_true" : "called_lie", { name: ctx.name(r.challenger), target: ctx.name(r.seat), taker: ctx.name(r.taker) })),
-        h("div", { class: "cards" }, x("turned"), r.cards.map((c) => card(c)))) : null);
+        h("div", { class: "cards" }, x("turned", { n: r.cards.length }), r.cards.map((c) => card(c)))) : null);
   },
 
   mine(f, ctx) {
