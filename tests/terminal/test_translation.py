@@ -21,6 +21,7 @@ from liars.terminal.liars_dice import DiceUI
 from liars.terminal.liegen import LiegenUI, announced
 from liars.terminal.love_letter import LoveLetterUI, effect
 from liars.terminal.words import card, faces, ranks, read_card
+from tests.cheat_cases import honest_ace
 from tests.love_letter_cases import tied_showdown
 from tests.test_liegen_helpers import own_plays
 
@@ -311,6 +312,17 @@ def test_an_eight_that_ties_says_nobody_is_out() -> None:
     i18n.use("nl")
     ui = LoveLetterUI(["Anna", "Bram", "Cor"], 2)
     assert "6 2 H" in ui.prompt_help(state.view(2), state.legal_actions(2))[-1]  # heer, as the hand says it
+
+
+def test_cheat_says_really_only_after_a_lie() -> None:
+    """An honest play read «Du la ett ess (egentlig: A♠).»: "really" what was said. The cards are
+    still shown, without the word."""
+    i18n.use("nb")
+    state, me, ace = honest_ace()
+    names = ["Ola", "Kari", "Lars"]
+    names[me] = "Du"
+    told = narrate_all(CheatUI(names, me), state, me)
+    assert told[-1] == f"Du la ett ess ({card(ace)}).", told
 
 
 def test_cheat_tells_your_real_cards_inside_the_sentence_and_asks_for_the_glossarys_call() -> None:

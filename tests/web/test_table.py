@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 
 import liars
+from tests.cheat_cases import honest_ace
 from tests.love_letter_cases import tied_showdown
 from tests.test_liegen_helpers import own_plays
 
@@ -364,7 +365,8 @@ def test_one_turned_card_is_called_one_on_the_felt(web: Any, browser: Any) -> No
     caller = state.to_act[0]
     state.act(caller, {"type": "challenge"})
     view = state.view(caller)
-    assert len(view["revealed"]["cards"]) == 1
+    revealed = view["revealed"]
+    assert revealed is not None and len(revealed["cards"]) == 1
     got = in_each_language(
         web,
         browser,
@@ -377,6 +379,18 @@ def test_one_turned_card_is_called_one_on_the_felt(web: Any, browser: Any) -> No
     )
     assert got["nb"].startswith("Kortet som ble snudd:"), got
     assert got["nl"].startswith("Omgedraaid:") and got["en"].startswith("Turned over:"), got
+
+
+def test_cheat_log_says_really_only_after_a_lie(web: Any, browser: Any) -> None:
+    """An honest play read «Kari sier ett ess (egentlig E♠).»: "really" what was said. The cards
+    are still shown, without the word; a lie keeps it (the test of calls above)."""
+    state, me, _ace = honest_ace()
+    names = [f"P{i}" for i in range(3)]
+    got = game_logs(web, browser, "cheat", list(state.view(me)["history"]), names, me=me)
+    for lang in ("en", "nb", "nl"):
+        line = got[lang][-1]
+        assert line.startswith(f"P{me} ") and re.search(r" \(\S+[♣♦♥♠]\)\.$", line), got
+        assert not re.search(r"really|egentlig|eigenlijk", line), got
 
 
 def test_liegen_log_tells_your_real_card_only_after_a_lie(web: Any, browser: Any) -> None:

@@ -23,15 +23,20 @@ class CheatUI(GameUI):
             said = ranks(e["count"], e["rank"])
             line = _("{name} played {claim}.").format(name=self.name(e["seat"]), claim=said)
             if e.get("cards"):  # inside the sentence: «Du la ett ess (egentlig: 2♥).», not after its stop
-                really = _("(really: {cards})").format(cards=cards(e["cards"]))
+                # "really" only where the cards differ from the claim: an honest play just shows them
+                honest = all(c[:-1] == e["rank"] for c in e["cards"])
+                shown = cards(e["cards"])
+                really = f"({shown})" if honest else _("(really: {cards})").format(cards=shown)
                 line = f"{line[:-1]} {really}." if line.endswith(".") else f"{line} {really}"
             return [line]
         if kind == "challenge":
             lines = [_("{name} called: Liar!").format(name=self.name(e["seat"]))]
             shown = cards(e.get("cards", []))
             if len(e.get("cards", [])) == 1:  # one card: «Kortet er 10♣: løgn!», not «Kortene er»
-                said = _("The card is {card}: true.") if e.get("truthful") else _("The card is {card}: a lie!")
-                lines.append(said.format(card=shown))
+                if e.get("truthful"):
+                    lines.append(_("The card is {card}: true.").format(card=shown))
+                else:
+                    lines.append(_("The card is {card}: a lie!").format(card=shown))
             elif e.get("truthful"):
                 lines.append(_("The cards are {cards}: true.").format(cards=shown))
             else:

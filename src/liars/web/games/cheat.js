@@ -95,7 +95,10 @@ export default {
       if (e.type === "start") return x("start", { name: ctx.name(e.starter), ranks: rankPlural(e.required_rank) });
       if (e.type === "play") {
         const s = x("play", { name: ctx.name(e.seat), claim: rankWords(e.count, e.rank) });
-        return e.cards ? aside(s, x("mine", { cards: e.cards.map(cardText).join(" ") })) : s;
+        if (!e.cards) return s;
+        // "really" only where the cards differ from the claim: an honest play just shows them
+        const shown = e.cards.map(cardText).join(" ");
+        return aside(s, e.cards.every((c) => c.slice(0, -1) === e.rank) ? `(${shown})` : x("mine", { cards: shown }));
       }
       if (e.type === "challenge") {
         return x(e.truthful ? "challenge_true" : "challenge_lie", {
