@@ -224,3 +224,15 @@ def test_a_game_is_named_by_its_number_not_its_seed(lang: str, said: str) -> Non
     assert _("Players: {players}. Seed {seed}.").format(players="Ola", seed=7).endswith(said)
     helped = _("the game's seed: the same seed gives the same deal")
     assert "nummer" in helped and "frø" not in helped and "seed" not in helped
+
+
+def test_dutch_writes_the_call_as_the_glossary_does_even_unquoted() -> None:
+    """Liar's Dice prompted «l = je liegt» where poker prompts «l = Je liegt!» and the button says
+    «Je liegt!»: the call is the same words everywhere, quoted or not."""
+    said = [
+        form
+        for forms in catalog("nl").values()
+        for form in forms
+        if re.search(r"je liegt", form, re.IGNORECASE)
+    ]
+    assert said and all(re.search(r"Je liegt!", form) for form in said), said
