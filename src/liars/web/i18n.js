@@ -195,7 +195,7 @@ const RANK_WORDS = {
     J: ["boer", "boeren"], Q: ["vrouw", "vrouwen"], K: ["heer", "heren"], X: ["joker", "jokers"] },
 };
 const FACE_RANK = { 1: null, 2: "2", 3: "3", 4: "4", 5: "5", 6: "6" };
-const ONES = { en: ["one", "ones"], nb: ["ener", "enere"], nl: ["een", "enen"] };
+const ONES = { en: ["one", "ones"], nb: ["ener", "enere"], nl: ["één", "enen"] };
 
 export function numberWord(n) {
   return NUMBERS[lang][n] ?? String(n);
