@@ -255,6 +255,22 @@ def test_cheat_shows_one_called_card_in_the_singular(lang: str, one: str, two: s
     assert ui.narrate(truth, {})[1] == two
 
 
+def test_liegen_says_what_to_follow_only_when_there_is_something_to_follow() -> None:
+    """At a new trick the status read «Følg valøren eller fargen i forrige melding.» right above
+    «Et nytt stikk: meld hvilket kort du vil.»: a rule to follow with nothing to follow."""
+    i18n.use("nb")
+    state = liars.make("liegen", players=3, seed=2, accuse="next").new_game()
+    ui = LiegenUI(["Du", "Ola", "Kari"], 0)
+    follow = _("Follow the rank or the suit of the last announcement.")
+    fresh = ui.status(state.view(0))
+    assert not any(follow in line for line in fresh), fresh
+    assert _("Only the next player may accuse.") in fresh and _("A new trick: announce any card.") in fresh
+    player = state.to_act[0]
+    state.act(player, state.legal_actions(player)[0])
+    after = ui.status(state.view(0))
+    assert any(line.startswith(follow) for line in after), after
+
+
 def test_norwegian_love_letter_says_knocked_out_and_omgang() -> None:
     i18n.use("nb")
     for code in "K8765":

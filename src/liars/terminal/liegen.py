@@ -81,26 +81,31 @@ class LiegenUI(GameUI):
             if n
             else _("Dealer: {name}. The pile is empty.").format(name=dealer)
         ]
-        rule = {
+        follow = {
             "rank_or_suit": _("Follow the rank or the suit of the last announcement."),
             "suit": _("Follow the suit of the last announcement (the rank is free)."),
             "rank_step": _("Announce a rank one above or below the last one (no wrap from K to A)."),
         }.get(opts.get("follow", "rank_or_suit"), "")
+        rules = []
         if opts.get("accuse") == "next":
-            rule += " " + _("Only the next player may accuse.")
+            rules.append(_("Only the next player may accuse."))
         if opts.get("jokers"):
-            rule += " " + _("Jokers (★) count as every card.")
+            rules.append(_("Jokers (★) count as every card."))
         if opts.get("target_wins", 1) > 1:
-            rule += " " + _("First to win {n} rounds wins.").format(n=opts["target_wins"])
-        lines.append(rule)
+            rules.append(_("First to win {n} rounds wins.").format(n=opts["target_wins"]))
         ann = view.get("announcement")
+        # what to follow only while there is something to follow: a new trick follows nothing
+        # (it read «Følg valøren eller fargen …» right above «Et nytt stikk: meld hvilket kort du vil.»)
         if ann:
+            lines.append(" ".join([follow, *rules]))
             lines.append(
                 _("Last announcement: “{card}” ({short}) by {name}.").format(
                     card=announced(ann["card"]), short=card(ann["card"]), name=self.obj(ann["seat"])
                 )
             )
         else:
+            if rules:
+                lines.append(" ".join(rules))
             lines.append(_("A new trick: announce any card."))
         return lines
 
