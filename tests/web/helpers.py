@@ -131,6 +131,25 @@ def play_out(pages: list[Page], deadline: float, max_pick: int = 1, every: Any =
     raise AssertionError(f"the game did not end within {deadline} s ({moves} moves)")
 
 
+def boxes(page: Page, selectors: dict[str, str]) -> dict[str, Any]:
+    """The page's box (``x``, ``y``, ``width``, ``height``) of each selector's first element, or
+    None where nothing matches, all read in one script.
+
+    Why one script: the app rebuilds the page on each frame, and a locator's ``bounding_box()``
+    finds the element and measures it in two steps, so a rebuild between them reads None (CI
+    hit it in the waiting room, which is rebuilt twice as the page connects).
+    """
+    found: dict[str, Any] = page.evaluate(
+        """(selectors) => Object.fromEntries(Object.entries(selectors).map(([k, s]) => {
+            const e = document.querySelector(s);
+            const r = e && e.getBoundingClientRect();
+            return [k, r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null];
+        }))""",
+        selectors,
+    )
+    return found
+
+
 def in_app(web: Any, browser: Any, script: str, arg: Any = None) -> Any:
     """``script`` evaluated in a fresh page of the app (its modules importable), its result.
 

@@ -10,7 +10,7 @@ import liars
 import liars.coach
 from liars.coach.review import review
 
-from .helpers import create_table, in_each_language, join, watch_frames
+from .helpers import boxes, create_table, in_each_language, join, watch_frames
 
 SEED = 2  # a deal on which Anna's habit below gives two decisions the strong bot would not take
 
@@ -223,13 +223,7 @@ def test_the_panel_fits_a_phone(web: Any, browser: Any) -> None:
             assert page.locator("#coach-bids, #coach-cards").count() == 1, game
             wide = page.evaluate("() => document.documentElement.scrollWidth")
             assert wide <= 360, (game, wide)
-            # read in one script: a frame rebuilds the page, and a locator's box can fall between
-            # the old panel's removal and the new one's insertion (it reads None then)
-            box = page.evaluate(
-                """() => { const e = document.querySelector('#coach-bids, #coach-cards');
-                           const r = e && e.getBoundingClientRect();
-                           return r && {x: r.x, width: r.width}; }"""
-            )
+            box = boxes(page, {"panel": "#coach-bids, #coach-cards"})["panel"]  # one read: helpers.boxes
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, (game, box)
             page.close()
     finally:

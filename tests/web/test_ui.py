@@ -12,7 +12,7 @@ import httpx
 import liars
 
 from .conftest import SHOTS
-from .helpers import create_table, join, step
+from .helpers import boxes, create_table, join, step
 
 
 def test_language_switch_changes_the_strings(web: Any, browser: Any) -> None:
@@ -233,19 +233,8 @@ def test_the_invite_link_has_a_line_of_its_own_on_a_phone(web: Any, browser: Any
         page = ctx.new_page()
         create_table(page, web.url, "love-letter", 3, {}, ["human", "human", "bot:basic"], "Anna")
         page.wait_for_selector("#waiting #invite")
-        # One script reads every box at once: the waiting room is rebuilt when a seat changes, and
-        # four separate reads could fall between a rebuild's removal and insertion (CI saw None).
-        b = page.evaluate(
-            """() => {
-              const r = (s) => {
-                const e = document.querySelector(s);
-                if (!e) return null;
-                const q = e.getBoundingClientRect();
-                return {x: q.x, y: q.y, width: q.width, height: q.height};
-              };
-              return {label: r('.invite label'), link: r('#invite'), copy: r('#copy'), qr: r('#invite-qr')};
-            }"""
-        )
+        # all four at once: the waiting room is rebuilt as the page connects (helpers.boxes)
+        b = boxes(page, {"label": ".invite label", "link": "#invite", "copy": "#copy", "qr": "#invite-qr"})
         assert all(v and v["width"] > 0 for v in b.values()), b
         inner = page.evaluate("document.querySelector('.invite').clientWidth")
         assert b["link"]["y"] >= b["label"]["y"] + b["label"]["height"] - 1, b  # under its label
