@@ -262,3 +262,12 @@ def test_every_completion_of_the_full_screen_input_is_read_back(lang: str) -> No
         seen |= {a["type"] for _t, a in forms}
         state.act(seat, legal[rng.randrange(len(legal))])
     assert seen == {"claim", "liar", "accept", "reroll"}
+
+
+def test_accepting_says_what_was_accepted_in_norwegian() -> None:
+    """«Ola godtok og kikket under begeret» left «godta» without what it takes; the bid is named."""
+    state = at("reroll")
+    u = ui("nb", None)
+    view = state.view(None)
+    said = [line for e in u.events(view) if e["type"] == "accept" for line in u.narrate(e, view)]
+    assert said and all("godtok budet og kikket under begeret" in line for line in said), said

@@ -14,7 +14,7 @@ from typing import Any
 from liars.games.liars_dice_poker import BEST, CLAIM_INDEX, CLAIMS, Claim
 
 from .conftest import SHOTS
-from .helpers import create_table, join, watch_frames
+from .helpers import create_table, in_each_language, join, watch_frames
 
 Page = Any
 # Dice drawn face up outside these places would be a secret on the page (the claims' pictures
@@ -261,3 +261,18 @@ def test_the_table_fits_a_phone_and_a_desktop(web: Any, browser: Any) -> None:
             assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
         finally:
             ctx.close()
+
+
+def test_accepting_names_the_bid_on_the_board(web: Any, browser: Any) -> None:
+    """The board said «Ola godtok og ser under begeret»: «godta» wants what is accepted (the
+    terminal says «godtok budet og kikket under begeret»)."""
+    got = in_each_language(
+        web,
+        browser,
+        """async (i18n) => {
+            const m = await import('/static/games/liars_dice_poker.js');
+            return i18n.tr(m.TX, 'looking', { name: 'Ola' });
+        }""",
+    )
+    assert got["nb"] == "Ola godtok budet og ser under begeret.", got
+    assert got["nl"] == "Ola gelooft het en kijkt onder de beker.", got

@@ -88,9 +88,13 @@ def test_a_challenge_window_reads_as_one_and_a_call_says_who_was_right(web: Any,
 def test_a_single_one_is_a_die_face_not_an_article(web: Any, browser: Any) -> None:
     """A bid of one 1 read «één een» on the Dutch web ("one a": «een» is the article), where the
     terminal says «één één»; the face is «één», its plural «enen»."""
-    got = in_each_language(web, browser, "async (i18n) => [i18n.faceWords(1, 1), i18n.faceWords(2, 1)]")
-    assert got["nl"] == ["één één", "twee enen"], got
-    assert got["nb"] == ["én ener", "to enere"], got
+    got = in_each_language(
+        web, browser, "async (i18n) => [i18n.faceWords(1, 1), i18n.faceWords(2, 1), i18n.faceWords(1, 5)]"
+    )
+    assert got["nl"] == ["één één", "twee enen", "één vijf"], got
+    assert got["nb"] == ["én ener", "to enere", "én femmer"], got
+    # English said "one one" where the terminal says "a one": one die is "a five", "a one"
+    assert got["en"] == ["a one", "two ones", "a five"], got
 
 
 def test_counts_are_plural_correct_in_every_language(web: Any, browser: Any) -> None:

@@ -216,10 +216,12 @@ export function rankPlural(rank) {
   return (RANK_WORDS[lang][rank] || [rank, rank])[1];
 }
 
-/** `n` dice showing `face` in words: "tre femmere", "één vijf", "two sixes". */
+/** `n` dice showing `face` in words: "tre femmere", "één vijf", "two sixes", "a one". */
 export function faceWords(n, face) {
   const r = FACE_RANK[face];
-  return counted(n, r === null ? ONES[lang] : RANK_WORDS[lang][r]);
+  const forms = r === null ? ONES[lang] : RANK_WORDS[lang][r];
+  // English bids one die as "a five", "a one", as the terminal does ("one one" reads as a stutter)
+  return lang === "en" && n === 1 ? `a ${forms[0]}` : counted(n, forms);
 }
 
 /** A place as each language writes it: "1st" / "1." / "1e". */

@@ -37,7 +37,7 @@ export const TX = {
     claims: "{name} sier {claim}", opens: "{name} har begeret og åpner runden.", you_open: "Du har begeret: åpne runden med et bud.",
     lives: "{n} liv", cup: "har begeret",
     rerolled: { one: "kastet {n} terning på nytt", other: "kastet {n} terninger på nytt" }, kept: "beholdt alle fem",
-    looking: "{name} godtok og ser under begeret.",
+    looking: "{name} godtok budet og ser under begeret.",
     yours: "Terningene dine under begeret", passed: "Du sendte begeret videre med", unseen: "Du har begeret, men har ikke sett under det.",
     hand: "Hånd", over: "tre", and_two: "og to", pass_cup: "Send begeret: {claim}",
     pick_reroll: "Trykk på terningene du vil kaste på nytt, og så:", reroll: { one: "Kast {n} terning på nytt", other: "Kast {n} terninger på nytt" },
