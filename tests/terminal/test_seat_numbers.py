@@ -9,12 +9,15 @@ indexes from 0; only what a person reads and types changes.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import pytest
 
 from liars import GameConfigError, cli, game_class
 from liars.terminal import i18n, setup
 from liars.terminal.i18n import _
+
+from .test_review import save
 
 
 def parsed(argv: list[str]) -> argparse.Namespace:
@@ -69,3 +72,20 @@ def test_the_help_says_the_first_dealer_as_a_seat(
     with pytest.raises(SystemExit):
         parsed(["play", "liegen", "--help", "--lang", lang])
     assert words in " ".join(capsys.readouterr().out.split())
+
+
+def test_a_seat_off_the_table_is_refused_alike_by_play_replay_and_review(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One check (``setup.check_seat``) for the three commands that take ``--seat``, counted from 1."""
+    path = save(tmp_path, "liars-dice", 2, 5, dice=3)
+    i18n.use("nb")
+    off = _("Seat must be between 1 and {last}.").format(last=2)
+    for argv in (["replay", str(path), "--delay", "0"], ["review", str(path)]):
+        assert cli.main([*argv, "--seat", "3", "--lang", "nb"]) == 2
+        err = capsys.readouterr().err
+        assert off in err and "Traceback" not in err
+    assert cli.main(["play", "liars-dice", "--players", "2", "--seat", "3", "--lang", "nb"]) == 2
+    err = capsys.readouterr().err
+    assert _("Your seat must be between 1 and {last}.").format(last=2) in err
+    assert "mellom 1 og 2" in err and "Traceback" not in err

@@ -18,14 +18,15 @@ def run(args: argparse.Namespace) -> int:
     from ..terminal.games import ui_for
     from ..terminal.i18n import _
     from ..terminal.loop import read_saved
+    from ..terminal.setup import check_seat
 
     i18n.use(i18n.choose(args.lang))
     text, data = read_saved(args.file)
     if not isinstance(data, dict):
         raise usage_error(_("{file} is not a saved game.").format(file=args.file))
     players = data.get("players")
-    if args.seat is not None and type(players) is int and not 0 <= args.seat < players:
-        raise usage_error(_("Seat must be between 1 and {last}.").format(last=players))
+    if args.seat is not None and type(players) is int:
+        check_seat(args.seat, players)
     settings = None
     if args.samples is not None:
         if args.samples < 1:

@@ -30,6 +30,7 @@ from ..errors import usage_error
 from . import coach, keyboard, screens
 from .i18n import _, game_name, listing, ngettext
 from .refusals import refusal
+from .setup import check_seat
 from .ui import NO, YES, GameUI, InputError
 
 # What a terminal save adds to the engine's own JSON (see docs/terminal.md).
@@ -398,8 +399,7 @@ def replay(
     else:
         me = None
     ui = ui_for(game.id, names, me)
-    if not 0 <= seat < game.players:
-        raise usage_error(_("Seat must be between 1 and {last}.").format(last=game.players))
+    check_seat(seat, game.players)
     moves = data.get("moves")
     console.print(Rule(game_name(game.id)))
     if moves is None:

@@ -46,8 +46,8 @@ def run(args: argparse.Namespace, human: bool) -> int:
     players, levels = setup.seats(args, human)
     setup.check_seat_options(args.game, opts, players)
     me = getattr(args, "seat", 0) if human else None
-    if me is not None and not 0 <= me < players:
-        raise usage_error(_("Your seat must be between 1 and {last}.").format(last=players))
+    if me is not None:
+        setup.check_seat(me, players, yours=True)
     target = getattr(args, "save", None) or (args.load if resumed is not None else None)
     if target and (why := unwritable(target)) is not None:
         raise usage_error(_("Cannot save to {path}: {reason}.").format(path=target, reason=why))

@@ -248,6 +248,20 @@ def seat_number(text: str) -> int:
     return value - 1
 
 
+def check_seat(seat: int, players: int, yours: bool = False) -> None:
+    """The one check that a ``--seat`` (already from 0, :func:`seat_number`) is at this table.
+
+    Why here: ``play``, ``replay`` and ``review`` learn the number of players
+    at different moments (the options, the saved game), but refuse a seat
+    off the table in the same words, counted from 1.
+    """
+    if not 0 <= seat < players:
+        message = (
+            _("Your seat must be between 1 and {last}.") if yours else _("Seat must be between 1 and {last}.")
+        )
+        raise usage_error(message.format(last=players))
+
+
 def add_delay(p: argparse.ArgumentParser, watch: bool) -> None:
     p.add_argument(
         "--delay",
