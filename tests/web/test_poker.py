@@ -130,6 +130,14 @@ def test_the_receiver_never_sees_the_dice_before_accepting_and_the_picker_and_re
     assert faces_drawn(spec) == 0
     SHOTS.mkdir(parents=True, exist_ok=True)
     receiver.screenshot(path=str(SHOTS / "liars-dice-poker-picker.png"), full_page=True)
+    # the claim that follows says how many dice came before it, for the one who must answer it
+    # (the board said the claim alone: a bot's re-roll, shown for an instant, was never read)
+    receiver.locator("#picker button.claim:not([disabled])").first.click()
+    opener.wait_for_selector("#actions button.pass")
+    for page in (opener, spec):
+        page.wait_for_selector("#board #claim")
+        said = page.locator("#board #claim").inner_text().strip()
+        assert said.startswith(f"{name} claims ") and said.endswith("(re-rolled 1 die)"), said
 
 
 def test_a_whole_game_ends_with_the_last_cup_for_everyone(web: Any, contexts: list[Any]) -> None:

@@ -196,7 +196,11 @@ export default {
     let lead = null;
     if (!v.over && !c) lead = h("p", { class: "bid" }, v.starter === ctx.me ? x("you_open") : x("opens", { name: ctx.name(v.starter) }));
     else if (c) {
-      lead = h("p", { class: "bid", id: "claim" }, x("claims", { name: ctx.name(c.seat), claim: claimWords(c) }), " ", mini(pattern(c)));
+      // how many dice were re-rolled before it: what the receiver judges a claim by (the board said
+      // only the claim, so a bot's re-roll, public for an instant, was never seen)
+      const last = v.claims.length > 1 ? v.claims.at(-1) : null;
+      const how = last ? ` (${last.rerolled ? x("rerolled", { n: last.rerolled }) : x("kept")})` : "";
+      lead = h("p", { class: "bid", id: "claim" }, x("claims", { name: ctx.name(c.seat), claim: claimWords(c) }) + how, " ", mini(pattern(c)));
     }
     return h("div", {},
       h("p", { class: "round" }, ctx.t("round_n", { n: v.round }), " ", hidden),
