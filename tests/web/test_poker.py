@@ -284,3 +284,31 @@ def test_accepting_names_the_bid_on_the_board(web: Any, browser: Any) -> None:
     )
     assert got["nb"] == "Ola godtok budet og ser under begeret.", got
     assert got["nl"] == "Ola gelooft het en kijkt onder de beker.", got
+
+
+def test_the_last_cup_names_a_bot_as_the_board_does(web: Any, browser: Any) -> None:
+    """The game-over panel said «Budet var for drøyt: Robot 2 (vanskelig) mister et liv.», where the
+    board's sentences name a bot plainly (its seat above shows the level)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    try:
+        page = ctx.new_page()
+        create_table(page, web.url, "liars-dice-poker", 2, {"lives": 1}, ["human", "bot:random"], "Kari")
+        aces = {"type": "claim", "hand": "five", "values": [1]}
+        for _ in range(100):  # five aces whenever the cup is ours: the bot can only call it
+            if page.locator("#over").count():
+                break
+            if page.locator("#actions button.pass").count():
+                page.locator("#actions button.pass").click()
+            elif page.locator("#reroll").count():
+                page.locator("#reroll").click()
+            elif page.locator("#actions #picker").count():
+                page.select_option("#hand", "five")
+                page.locator(f"#picker button.claim[data-action='{action(aces)}']").click()
+            page.wait_for_timeout(100)
+        page.wait_for_selector("#over #reveal p")
+        said = page.locator("#over #reveal p").inner_text()
+        assert said.startswith("Bot 2 called Liar! on five aces."), said
+        assert "(easy)" not in said, said
+        assert "Bot 2 (easy)" in page.locator(".seat").nth(1).inner_text()  # the level: at the seat
+    finally:
+        ctx.close()

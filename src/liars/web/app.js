@@ -667,7 +667,8 @@ function gameOver(v, R, ctx) {
     h("h2", {}, v.winners.includes(ctx.me) ? t("you_won") : t("game_over")),
     h("p", { id: "winners" }, t("winners", { names: winners, n: v.winners.length })),
     h("h3", {}, R.revealTitle ? R.revealTitle() : t("all_hands")),
-    R.reveal(v, S.reveal && S.reveal.seats ? S.reveal.seats : null, ctx),
+    // the seats above carry the levels: the reveal's names and sentences are the board's (short)
+    R.reveal(v, S.reveal && S.reveal.seats ? S.reveal.seats : null, { ...ctx, name: names(true) }),
     ctx.me !== null && coachAllowed() ? reviewSection(S.review, R, ctx, askReview, (i) => { S.review.at = i; render(); }) : null,
     S.info.rematch && S.rematchSeats && S.rematchSeats.length && !store.get(S.info.rematch)
       ? h("p", { class: "notice", id: "rematch-notice" }, t("rematch_asked", { names: listing(S.rematchSeats), n: S.rematchSeats.length })) : null,
