@@ -135,7 +135,7 @@ def test_the_action_bound_scales_with_lives() -> None:
 
 
 def test_strong_starts_afresh_in_a_new_game() -> None:
-    """One bot over two one-round games (both round 1): what it learnt in the first is dropped."""
+    """One bot over two games (each from round 1): what it learnt in the first is dropped."""
 
     class NeverCalls:
         def act(self, view: Any, legal: Any) -> Any:
@@ -143,7 +143,7 @@ def test_strong_starts_afresh_in_a_new_game() -> None:
             return legal[names.index("accept")] if "accept" in names else legal[0]
 
     strong = lp.StrongBot(seed=5)
-    game = liars.make(GAME, seed=8, lives=1)
+    game = liars.make(GAME, seed=8, lives=3)  # three calls to learn from, not one
     state = game.new_game(setup={"starter": 0})
     seats: list[bots.Bot] = [strong, NeverCalls()]
     while not state.over:
@@ -177,3 +177,21 @@ def test_strong_finds_a_caller_that_ignores_rerolls() -> None:
         seat = state.to_act[0]
         state.act(seat, bots.checked_act(seats[seat], "x", state.view(seat), state.legal_actions(seat), game))
     assert strong.reads == "prior"
+
+
+@pytest.mark.parametrize("tau", [0.5, 0.95])
+def test_strong_never_claims_five_aces_it_does_not_hold(tau: float) -> None:
+    """Five aces is always called (nothing else may answer it), so claiming it without the dice
+    loses a life for sure. Where every claim looked likely to be called, a hard threshold valued
+    them all at their truth (nothing), the tie went to the highest claim, and `liars watch
+    liars-dice-poker --seed 8 --lives 2` showed «Kari sa fem ess» over a pair of sixes."""
+    for reroll in ([2, 3, 4], [1, 2, 3], [2, 3], [6]):
+        # seat 1 opens on [1, 2, 3, 4, 6] with a bluff of four aces; seat 0 accepts and re-rolls
+        state = position([1, 2, 3, 4, 6], 1, [claim("four", 1), {"type": "accept"}])
+        state.act(0, {"type": "reroll", "dice": reroll})
+        dice = state.view(0)["dice"]
+        bot = lp.StrongBot(seed=1, tau=tau, learn=False)
+        action = bot.act(state.view(0), state.legal_actions(0))
+        assert isinstance(action, Claim)
+        if BEST[tuple(dice)] < idx("five", 1):
+            assert action.index < idx("five", 1), (dice, action)

@@ -263,6 +263,19 @@ class StrongBot:
         """How likely claim ``x`` looks to the other, by the reading its calls were fitted on."""
         return support(theirs, k, x) if self.reads == "support" else HOLD[()][x]
 
+    def call_chance(self, looks: float, x: int) -> float:
+        """The chance the other calls claim ``x``, which looks ``looks`` likely to it.
+
+        Five aces is always called: nothing else may answer it.  Below that,
+        the soft threshold its calls were fitted with (:func:`_fit`), so that
+        where every claim is likely called one it might still let pass beats
+        one it surely calls (a hard threshold tied them all at their truth,
+        and the tie went to five aces, a sure loss of a life).
+        """
+        if x >= TOP:
+            return 1.0
+        return _call_p(self.tau, looks)
+
     def believed(self, q: float, jump: bool) -> float:
         """The chance the other's claim holds, ``q`` being its chance had it rolled for it honestly."""
         b = self.bluff[jump]
@@ -301,8 +314,8 @@ class StrongBot:
         held = BEST[tuple(dice)]
         best, best_v = c + 1, -1.0
         for x in range(c + 1, _N):
-            called = self._looks(theirs, k, x) < self.tau
-            v = float(held >= x) if called else 1.0 - self.base - self.spread * imp[x]
+            p = self.call_chance(self._looks(theirs, k, x), x)
+            v = p * float(held >= x) + (1.0 - p) * (1.0 - self.base - self.spread * imp[x])
             if v >= best_v - 1e-12:  # ties to the higher claim: harder to top
                 best, best_v = x, v
         if self.learn:
@@ -339,12 +352,17 @@ class StrongBot:
 _TAUS = tuple(t / 20 for t in range(1, 20))
 
 
+def _call_p(tau: float, q: float) -> float:
+    """A call of a claim of support ``q`` by a player who calls below ``tau``: softly, and never sure."""
+    p = 1.0 / (1.0 + math.exp(-(tau - q) / 0.05))
+    return min(max(p, 0.02), 0.98)
+
+
 def _fit(tau: float, seen: Sequence[tuple[float, bool]], prior: float) -> float:
     """Log-likelihood of calls ``seen`` if the other calls below support ``tau`` (softly), with a prior."""
     ll = -(((tau - prior) / 0.15) ** 2) / 2
     for q, called in seen:
-        p = 1.0 / (1.0 + math.exp(-(tau - q) / 0.05))
-        p = min(max(p, 0.02), 0.98)
+        p = _call_p(tau, q)
         ll += math.log(p if called else 1.0 - p)
     return ll
 
