@@ -20,7 +20,7 @@ from babel.messages.extract import extract_from_dir
 
 import liars
 from liars import locale
-from liars.terminal import i18n
+from liars.terminal import i18n, setup
 from liars.terminal.i18n import _
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -222,6 +222,7 @@ def test_a_game_is_named_by_its_number_not_its_seed(lang: str, said: str) -> Non
     «Spill nr.» / «Spel nr.», as card games number their deals (glossary); `--seed` says the same."""
     i18n.use(lang)
     assert _("Players: {players}. Seed {seed}.").format(players="Ola", seed=7).endswith(said)
+    assert setup.players_line(["Ola (lett)"], True, 7).endswith(said)
     helped = _("the game's seed: the same seed gives the same deal")
     assert "nummer" in helped and "frø" not in helped and "seed" not in helped
 
@@ -236,3 +237,42 @@ def test_dutch_writes_the_call_as_the_glossary_does_even_unquoted() -> None:
         if re.search(r"je liegt", form, re.IGNORECASE)
     ]
     assert said and all(re.search(r"Je liegt!", form) for form in said), said
+
+
+@pytest.mark.parametrize(
+    ("lang", "names", "one", "two", "watched"),
+    [
+        (
+            "nb",
+            ("Ola", "Kari"),
+            "Motstander: Ola (lett).",
+            "Motstandere: Ola (lett) og Kari (lett).",
+            "Spillere: Ola og Kari.",
+        ),
+        (
+            "nl",
+            ("Piet", "Anouk"),
+            "Tegenstander: Piet (makkelijk).",
+            "Tegenstanders: Piet (makkelijk) en Anouk (makkelijk).",
+            "Spelers: Piet en Anouk.",
+        ),
+        (
+            "en",
+            ("Alice", "Bob"),
+            "Opponent: Alice (easy).",
+            "Opponents: Alice (easy) and Bob (easy).",
+            "Players: Alice and Bob.",
+        ),
+    ],
+)
+def test_the_first_line_names_the_opponents_of_a_person(
+    lang: str, names: tuple[str, str], one: str, two: str, watched: str
+) -> None:
+    """A person playing one bot read «Spelers: Anouk (moeilijk).», as if the person were no player:
+    with a person at the table the bots are the opponents; a watch names every player. Names are
+    joined as the language joins them («og», «en»), not with commas alone."""
+    i18n.use(lang)
+    bots = [f"{n} ({setup.level_word('random')})" for n in names]
+    assert setup.players_line(bots[:1], True, 7).startswith(one)
+    assert setup.players_line(bots, True, 7).startswith(two)
+    assert setup.players_line(list(names), False, 7).startswith(watched)

@@ -252,12 +252,8 @@ def test_a_whole_game_typed_through_the_input(gid: str, lang: str) -> None:
         assert state.over and turns > 0
         log = p.log()
         view = state.view(p.seat)
-        who = ", ".join(
-            f"{app.ui.name(s)} ({setup.level_word('random')})" for s in range(1, app.game.players)
-        )
-        assert log.startswith(
-            flat(_("Players: {players}. Seed {seed}.").format(players=who, seed=app.game.seed))
-        )
+        who = [f"{app.ui.name(s)} ({setup.level_word('random')})" for s in range(1, app.game.players)]
+        assert log.startswith(flat(setup.players_line(who, True, app.game.seed)))
         # Everything the line mode narrates is in the log panel, then the line mode's end.
         narrated = [line for e in app.ui.events(view) for line in app.ui.narrate(e, view)]
         assert narrated

@@ -21,7 +21,7 @@ from ..bots import LEVELS, levels
 from ..core import Option
 from ..errors import usage_error
 from . import i18n
-from .i18n import _, game_name, game_summary, option_help, pgettext
+from .i18n import _, game_name, game_summary, listing, ngettext, option_help, pgettext
 
 SEAT_NAMES = {
     "nb": ("Kari", "Ola", "Ingrid", "Lars", "Sigrid", "Nils", "Astrid", "Per"),
@@ -38,6 +38,22 @@ NOT_IN_TERMINAL = frozenset({("cheat", "first_challenger_in_play_order")})
 def terminal_options(game_id: str) -> list[Option]:
     """The options of ``game_id`` that a terminal game can use (all but :data:`NOT_IN_TERMINAL`)."""
     return [o for o in game_class(game_id).info.options if (game_id, o.name) not in NOT_IN_TERMINAL]
+
+
+def players_line(who: Sequence[str], human: bool, seed: int) -> str:
+    """The first line of a game: who sits at the table, and the game's number.
+
+    Why one place: the line mode and the full screen both say it.  With a
+    person at the table the list holds only the bots, so it names them as the
+    opponents (it said «Spelers: Anouk (moeilijk).» to a person playing
+    Anouk, as if the person were not a player); a watch lists every player.
+    """
+    names = listing(list(who))
+    if human:
+        return ngettext(
+            "Opponent: {players}. Seed {seed}.", "Opponents: {players}. Seed {seed}.", len(who)
+        ).format(players=names, seed=seed)
+    return _("Players: {players}. Seed {seed}.").format(players=names, seed=seed)
 
 
 def level_word(level: str) -> str:

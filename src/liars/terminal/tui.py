@@ -264,7 +264,7 @@ class TableApp(App[int]):
     async def drive(self) -> None:
         """Play until the end (or the bound of a bots-only game), then the result and the last question."""
         table, state = self.table, self.table.state
-        table.say(_("Players: {players}. Seed {seed}.").format(players=self.players(), seed=self.game.seed))
+        table.say(setup.players_line(self.players(), self.human is not None, self.game.seed))
         if self.human is not None:
             table.say(_("Type ? for help, Ctrl-C to leave."))
         self.narrate()
@@ -295,14 +295,14 @@ class TableApp(App[int]):
                 self.saved = dialog.saved
         await self.last_question()
 
-    def players(self) -> str:
+    def players(self) -> list[str]:
         """The bots at the table, with their levels when known, as the line mode lists them."""
         seats = [s for s in range(self.game.players) if s != self.human]
         if self.levels is None or len(self.levels) != len(seats):
-            return ", ".join(self.ui.name(s) for s in seats)
-        return ", ".join(
+            return [self.ui.name(s) for s in seats]
+        return [
             f"{self.ui.name(s)} ({setup.level_word(lvl)})" for s, lvl in zip(seats, self.levels, strict=True)
-        )
+        ]
 
     def narrate(self) -> int:
         """The line mode's narration of everything new, into the log; how many lines it told."""
