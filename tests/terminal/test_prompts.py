@@ -4,12 +4,15 @@ last card marked), ``?`` starts with the rules, Love Letter lists its cards and 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import liars
 from liars.terminal import i18n, screens
 from liars.terminal.games import ui_for
 from liars.terminal.i18n import game_summary
+from liars.terminal.love_letter import LoveLetterUI, name_of
 
 from .drive import play, spawn
 from .test_pty import love_answer
@@ -107,3 +110,30 @@ def test_love_letter_shows_played_cards_by_the_languages_letters(lang: str, jack
     view = state.view(0)
     assert ui.row(view, 0)[1] == jack
     assert ui.row(view, 1)[1] == "10 9"
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl", "en"])
+def test_love_letter_lists_a_guess_at_one_player_on_one_line(lang: str) -> None:
+    """A 6 at three players listed 14 guesses a line each (43 lines with a 6 and a 5 at four), and
+    on an 80×24 full screen the list pushed the table and the hand out of sight. Now one line per
+    player; every number still reads back as the play it stands beside."""
+    i18n.use(lang)
+    deck = ["6", "5", "7", "T", "T", "J", "9", "8", "7", "6", "5"]
+    setup = {"hands": [["9"], ["K"], ["8"], ["Q"]], "deck": deck, "set_aside": "6", "starter": 0}
+    state = liars.make("love-letter", players=4, seed=1).new_game(setup=setup)
+    ui = ui_for("love-letter", ["A", "B", "C", "D"], 0)
+    assert isinstance(ui, LoveLetterUI)
+    view, legal = state.view(0), state.legal_actions(0)
+    assert sorted(view["hand"]) == ["6", "9"]
+    lines = ui.prompt_help(view, legal)
+    assert len(lines) == 1 + 3 + 1  # the 9, a line for each of the three others, the prompt
+    choices = ui.choices(legal)
+    numbers = [int(n) for line in lines[:-1] for n in re.findall(r"(\d+)\) ", line)]
+    assert numbers == list(range(1, len(choices) + 1))
+    for n, a in enumerate(choices, 1):
+        assert ui.parse(str(n), view, legal) == a
+        line = next(text for text in lines if re.search(rf"(?<!\d){n}\) ", text))
+        if "guess" in a:
+            assert ui.name(a["target"]) in line and f"{n}) {name_of(a['guess'])}" in line
+        else:
+            assert line.strip() == f"{n}) {ui.describe(a)}"

@@ -184,8 +184,27 @@ class LoveLetterUI(GameUI):
         return text
 
     def prompt_help(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[str]:
-        acts = self.choices(legal)
-        lines = [f"  {i}) {self.describe(a)}" for i, a in enumerate(acts, 1)]
+        """The numbered choices, a 6 or 5's guesses at one player on one line.
+
+        Why: one line a guess made a 6 at three players 21 lines (43 with a 6
+        and a 5), and on an 80×24 full screen the list pushed the table and
+        the hand out of sight.  The numbers stay those :meth:`parse` reads.
+        """
+        lines: list[str] = []
+        group: tuple[str, Any] | None = None
+        for i, a in enumerate(self.choices(legal), 1):
+            if "guess" not in a:
+                lines.append(f"  {i}) {self.describe(a)}")
+                group = None
+                continue
+            key = (a["card"], a.get("target"))
+            pick = f"{i}) {name_of(a['guess'])}"
+            if key == group:
+                lines[-1] += "  " + pick
+            else:
+                play = self.describe({"card": a["card"], "target": a.get("target")})
+                lines.append("  " + _("{play}, guess: {choices}").format(play=play, choices=pick))
+                group = key
         return [*lines, _("Your turn: type a number, or card, player and guess (e.g. 6 2 K) · ? = help")]
 
     def help(self, view: Mapping[str, Any]) -> list[str]:
