@@ -8,9 +8,11 @@ import sys
 import pytest
 
 from liars import locale
-from liars.terminal import i18n
+from liars.terminal import i18n, setup
+from liars.terminal.i18n import _
 
 from .test_catalogs import catalog
+from .test_seat_numbers import parsed
 
 
 @pytest.mark.parametrize("lang", ["nb", "nl"])
@@ -44,3 +46,30 @@ def test_help_and_errors_of_the_real_command(lang: str, usage: str, helpline: st
     if lang != "en":
         assert "usage:" not in shown and "show this help" not in shown and "error:" not in bad.stderr
     assert locale.LANGS
+
+
+@pytest.mark.parametrize(
+    ("lang", "follow", "accuse"),
+    [("nb", "farge", "neste"), ("nl", "kleur", "volgende"), ("en", "suit", "next")],
+)
+def test_liegens_variants_are_typed_in_the_players_words(
+    lang: str, follow: str, accuse: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--follow` and `--accuse` took only the engine's ids («rank_or_suit», «anyone»), which the
+    help listed as they are in every language: a Dutch player now types `--follow kleur`. The ids
+    still work, and a word that is neither is refused in the player's words."""
+    args = parsed(["play", "liegen", "--follow", follow, "--accuse", accuse, "--lang", lang])
+    assert setup.options(args) == {"follow": "suit", "accuse": "next"}
+    args = parsed(["play", "liegen", "--follow", "rank_step", "--accuse", "anyone"])
+    assert setup.options(args) == {"follow": "rank_step", "accuse": "anyone"}
+    i18n.use(lang)
+    words = [setup.choice_word(c) for c in ("rank_or_suit", "rank_step", "suit")]
+    with pytest.raises(SystemExit):
+        parsed(["play", "liegen", "--lang", lang, "--help"])
+    assert "{" + ",".join(words) + "}" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        parsed(["play", "liegen", "--lang", lang, "--follow", "diamonds"])
+    err = capsys.readouterr().err
+    assert _("{text} is not one of {choices}").format(text="'diamonds'", choices=", ".join(words)) in err
+    if lang != "en":
+        assert "rank_or_suit" not in err

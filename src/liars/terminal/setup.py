@@ -13,7 +13,7 @@ import math
 import os
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import GAME_IDS, game_class
@@ -114,8 +114,42 @@ def option_text(option: Option) -> str:
             text = _("a number {lo}–{hi}; default {default}")
         return text.format(lo=option.min, hi=option.max, default=value(option.default))
     return _("one of {choices}; default {default}").format(
-        choices=", ".join(option.choices), default=value(option.default)
+        choices=", ".join(choice_word(c) for c in option.choices), default=choice_word(option.default)
     )
+
+
+def choice_word(value: str) -> str:
+    """A choice option's value as the player's language writes it on the command line.
+
+    Why: a Dutch player types ``--follow kleur``, not ``suit``; the engine's
+    ids (``rank_or_suit`` …) stay the API and are taken too.  One word each,
+    so it can be typed without quotes; the web's lobby says them in full.
+    """
+    words = {
+        "rank_or_suit": pgettext("option value", "rank-or-suit"),
+        "rank_step": pgettext("option value", "rank-step"),
+        "suit": pgettext("option value", "suit"),
+        "anyone": pgettext("option value", "anyone"),
+        "next": pgettext("option value", "next"),
+    }
+    return words.get(value, value)
+
+
+def choice_reader(option: Option) -> Callable[[str], str]:
+    """An argparse type for a choice option: its value by the language's word or by the engine's id."""
+
+    def read(text: str) -> str:
+        said = text.strip().lower()
+        for c in option.choices:
+            if said in (c, c.replace("_", "-"), choice_word(c).lower()):
+                return c
+        raise argparse.ArgumentTypeError(
+            _("{text} is not one of {choices}").format(
+                text=repr(text), choices=", ".join(choice_word(c) for c in option.choices)
+            )
+        )
+
+    return read
 
 
 def lang_from_argv(argv: Sequence[str] | None = None) -> str:
@@ -206,7 +240,12 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
                 )
             else:
                 group.add_argument(
-                    flag(o), dest=dest, choices=o.choices, default=argparse.SUPPRESS, help=text
+                    flag(o),
+                    dest=dest,
+                    type=choice_reader(o),
+                    metavar="{" + ",".join(choice_word(c) for c in o.choices) + "}",
+                    default=argparse.SUPPRESS,
+                    help=f"{text} ({_('default')} {choice_word(o.default)})",
                 )
 
 
