@@ -228,3 +228,43 @@ def test_the_panel_fits_a_phone(web: Any, browser: Any) -> None:
             page.close()
     finally:
         ctx.close()
+
+
+def test_a_review_item_the_bot_would_not_have_won_more_with_says_so(web: Any, browser: Any) -> None:
+    """An item whose samples favoured the seat's own move read only «Kans om te winnen: 31% met jouw
+    zet, 19% met die van de bot (−13%)» under «de duurste eerst»; the terminal adds that the move was
+    as good or better, and now the web does too, for that item only."""
+    view = liars.make("liars-dice", players=2, seed=SEED, dice=2).new_game().view(0)
+    item = {
+        "move": 0,
+        "view": view,
+        "taken": {"type": "bid", "quantity": 2, "face": 6},
+        "advised": {"type": "bid", "quantity": 1, "face": 5},
+        "samples": 16,
+        "exact": None,
+    }
+    items = [
+        dict(item, gain=0.19, win_taken=0.25, win_advised=0.44),
+        dict(item, move=2, gain=-0.13, win_taken=0.31, win_advised=0.19),
+    ]
+    got = in_each_language(
+        web,
+        browser,
+        """async (i18n, items) => {
+        const coach = await import('/static/coach.js');
+        const R = (await import('/static/games/liars_dice.js')).default;
+        const ctx = { t: i18n.t, name: (i) => ['Anna', 'Bram'][i], me: 0 };
+        const held = [];
+        for (const at of [0, 1]) {
+            const rv = { state: 'done', at, data: { game: 'liars-dice', decisions: 3, items } };
+            const el = coach.reviewSection(rv, R, ctx, () => {}, () => {});
+            const p = el.querySelector('#review-held');
+            held.push(p ? p.textContent : null);
+        }
+        return held;
+    }""",
+        items,
+    )
+    assert got["en"] == [None, "By the samples your move was as good or better."], got
+    assert got["nb"] == [None, "Etter utvalget var trekket ditt like godt eller bedre."], got
+    assert got["nl"] == [None, "Volgens de steekproef was jouw zet even goed of beter."], got
