@@ -11,7 +11,10 @@ import pytest
 import liars
 from liars import bots, cli
 from liars.bots import checked_act
+from liars.coach.review import Item
+from liars.coach.review_exact import Exact
 from liars.terminal import i18n
+from liars.terminal.coach_review import item_lines
 from liars.terminal.games import ui_for
 from liars.terminal.i18n import _
 
@@ -106,3 +109,26 @@ def test_bad_files_and_seats_are_refused_in_words(tmp_path: Path, capsys: pytest
     assert "do not lead to the saved position" in err and "Traceback" not in err
     assert cli.main(["review", str(tmp_path / "missing.json"), "--lang", "en"]) == 2
     assert cli.main(["review", str(path), "--samples", "0", "--lang", "en"]) == 2
+
+
+def test_the_equilibrium_names_only_the_moves_it_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """«Het exacte evenwicht: één vijf bieden 99%, één vier bieden 1%, één drie bieden 0%, één twee
+    bieden 0%, één één bieden 0%, één zes bieden 0%.»: the moves it never plays are left out (the
+    web's review leaves them out too); the seat's own move keeps its 0% on the next line."""
+
+    i18n.use("nl")
+    state = liars.make("liars-dice", players=2, seed=9, dice=1).new_game()
+    seat = state.to_act[0]
+
+    def bid(q: int, f: int) -> dict[str, Any]:
+        return {"type": "bid", "quantity": q, "face": f}
+
+    policy = [(bid(1, 5), 0.99), (bid(1, 4), 0.006), (bid(1, 3), 0.003), (bid(1, 2), 0.001)]
+    item = Item(0, dict(state.view(seat)), bid(2, 6), bid(1, 5), 0.0, 0.12, 16, Exact(policy, 0.0, 0.7))
+    ui = ui_for("liars-dice", ["Jij", "Anouk"], seat)
+    below = "\n".join(item_lines(ui, item)[1])
+    assert "Het exacte evenwicht: één vijf bieden 99%, één vier bieden 1%." in below, below
+    assert "één drie" not in below and "één twee" not in below
+    assert "Jouw keuze: 0% in het evenwicht" in below

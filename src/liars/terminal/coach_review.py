@@ -67,7 +67,9 @@ def item_lines(ui: GameUI, item: Item) -> tuple[list[str], list[str]]:
     if item.gain <= 0:
         below.append(_("By the samples your choice was as good or better."))
     if item.exact is not None:
-        mix = ", ".join(f"{action_words(ui, view, a)} {percent(p)}" for a, p in item.exact.policy)
+        # the actions it plays at all (as the web's review): «één twee bieden 0%» five times was noise
+        played = [(a, p) for a, p in item.exact.policy if p >= 0.005]
+        mix = ", ".join(f"{action_words(ui, view, a)} {percent(p)}" for a, p in played)
         below.append(_("The exact equilibrium: {mix}.").format(mix=mix))
         if item.exact.loss is not None:
             below.append(
