@@ -215,6 +215,20 @@ def test_the_call_is_quoted_as_the_glossary_says_it(lang: str, quoted: str, call
     assert said == {call}
 
 
+@pytest.mark.parametrize(
+    ("lang", "shout", "calls"),
+    [
+        ("nb", r"«([^»]*!)»", {"Løgner!", "Helt riktig!"}),
+        ("nl", r"“([^”]*!)”", {"Je liegt!", "Precies goed!"}),
+    ],
+)
+def test_only_the_glossarys_calls_are_shouted(lang: str, shout: str, calls: set[str]) -> None:
+    """Liegen's help in nb said «j eller l sier «Du lyver!»» while the table shouts «Løgner!» for
+    the same call (and the glossary says so): every quoted shout is one of the glossary's calls."""
+    said = {q for forms in catalog(lang).values() for form in forms for q in re.findall(shout, form)}
+    assert said == calls, said
+
+
 @pytest.mark.parametrize(("lang", "said"), [("nb", "Spill nr. 7."), ("nl", "Spel nr. 7.")])
 def test_a_game_is_named_by_its_number_not_its_seed(lang: str, said: str) -> None:
     """The terminal's first line said «Frø 1586741034.» / «Seed 951166048.»: a plant's seed in
