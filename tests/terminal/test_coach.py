@@ -155,3 +155,15 @@ def test_the_full_screen_switch_is_f2_and_the_word() -> None:
         assert person.logged(coach.switched(False))
 
     drive(app, body)
+
+
+@pytest.mark.parametrize(
+    ("lang", "small", "tiny", "half"),
+    [("en", "0.3%", "0%", "13%"), ("nb", "0,3 %", "0 %", "13 %"), ("nl", "0,3%", "0%", "13%")],
+)
+def test_a_small_chance_is_not_written_as_none(lang: str, small: str, tiny: str, half: str) -> None:
+    """The terminal's coach wrote a 0.3% bid as «0%», where the web's writes «0,3%»: under 1% a
+    chance keeps a decimal, in the language's own way; a whole half rounds up, as the web's does."""
+    i18n.use(lang)
+    assert percent(0.003) == small and percent(0.0004) == tiny and percent(0.125) == half
+    assert percent(0.31) == small.replace("0,3", "31").replace("0.3", "31")

@@ -129,6 +129,6 @@ def test_the_equilibrium_names_only_the_moves_it_plays(
     item = Item(0, dict(state.view(seat)), bid(2, 6), bid(1, 5), 0.0, 0.12, 16, Exact(policy, 0.0, 0.7))
     ui = ui_for("liars-dice", ["Jij", "Anouk"], seat)
     below = "\n".join(item_lines(ui, item)[1])
-    assert "Het exacte evenwicht: één vijf bieden 99%, één vier bieden 1%." in below, below
+    assert "Het exacte evenwicht: één vijf bieden 99%, één vier bieden 0,6%." in below, below
     assert "één drie" not in below and "één twee" not in below
     assert "Jouw keuze: 0% in het evenwicht" in below

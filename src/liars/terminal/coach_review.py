@@ -8,19 +8,29 @@ what the player saw then and nothing more; the numbers come from
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
+
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
 from ..coach.review import Item, Review
 from .coach_words import action_words
-from .i18n import _, game_name, ngettext
+from .i18n import _, decimal, game_name, ngettext
 from .ui import GameUI
 
 
 def percent(p: float) -> str:
-    """A chance as the language writes it: "31%" in English and Dutch, "31 %" in Norwegian."""
-    return _("{n}%").format(n=round(100 * p))
+    """A chance as the language writes it: "31%" in English and Dutch, "31 %" in Norwegian.
+
+    Under 1% but above nothing it keeps one decimal ("0.3%", «0,3 %»), as the web's coach
+    does: a bid the dice make unlikely is not one they make impossible, and "0%" said so.
+    """
+    if 0 < p < 0.01:
+        tenths = int(Decimal(repr(1000 * p)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+        if tenths % 10:
+            return _("{n}%").format(n=decimal(tenths / 10))
+    return _("{n}%").format(n=int(Decimal(repr(100 * p)).quantize(Decimal(1), rounding=ROUND_HALF_UP)))
 
 
 def points(gain: float) -> str:
