@@ -290,3 +290,12 @@ def test_the_first_line_names_the_opponents_of_a_person(
     assert setup.players_line(bots[:1], True, 7).startswith(one)
     assert setup.players_line(bots, True, 7).startswith(two)
     assert setup.players_line(list(names), False, 7).startswith(watched)
+
+
+def test_dutch_says_who_begins_in_the_present_as_every_round_does() -> None:
+    """Bluffen opened with «Piet begon; de eerste rang is azen.» (a past beside a present) where
+    every other game's round says «Ronde 1, Anouk begint.»."""
+    i18n.use("nl")
+    opening = _("{name} started; the first rank is aces.").format(name="Piet")
+    assert opening == "Piet begint; de eerste rang is azen."
+    assert _("Round {round}, started by {name}.").format(round=1, name="Anouk") == "Ronde 1, Anouk begint."
