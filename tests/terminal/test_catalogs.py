@@ -299,3 +299,12 @@ def test_dutch_says_who_begins_in_the_present_as_every_round_does() -> None:
     opening = _("{name} started; the first rank is aces.").format(name="Piet")
     assert opening == "Piet begint; de eerste rang is azen."
     assert _("Round {round}, started by {name}.").format(round=1, name="Anouk") == "Ronde 1, Anouk begint."
+
+
+def test_dutch_says_what_you_really_played_with_the_glossarys_word() -> None:
+    """The terminal wrote «(echt: 2♣ 5♦)» after a lie where the web and the glossary say
+    «(eigenlijk 2♥)»: one word for it in nl."""
+    i18n.use("nl")
+    assert _("(really: {cards})").format(cards="2♣") == "(eigenlijk: 2♣)"
+    said = [form for forms in catalog("nl").values() for form in forms if "echt:" in form]
+    assert said == [], said
