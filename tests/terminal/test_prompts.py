@@ -13,6 +13,8 @@ from liars.terminal import i18n, screens
 from liars.terminal.games import ui_for
 from liars.terminal.i18n import game_summary
 from liars.terminal.love_letter import LoveLetterUI, name_of
+from liars.terminal.ui import InputError
+from liars.terminal.words import read_rank
 
 from .drive import play, spawn
 from .test_pty import love_answer
@@ -137,3 +139,19 @@ def test_love_letter_lists_a_guess_at_one_player_on_one_line(lang: str) -> None:
             assert ui.name(a["target"]) in line and f"{n}) {name_of(a['guess'])}" in line
         else:
             assert line.strip() == f"{n}) {ui.describe(a)}"
+
+
+@pytest.mark.parametrize(("lang", "letters"), [("nb", "K D Kn 10 9 8 7 6 5"), ("nl", "H V B 10 9 8 7 6 5")])
+def test_love_letter_names_its_cards_by_the_languages_letters(lang: str, letters: str) -> None:
+    """The help and the refusal of a word that is no card listed «K Q J 10 9 8 7 6 5» in every
+    language, where the hand and the prompt write «Kn D K» (nb) and «B V H» (nl); every listed
+    letter is read back as its card."""
+    i18n.use(lang)
+    state = liars.make("love-letter", players=3, seed=2).new_game()
+    seat = state.to_act[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    ui = ui_for("love-letter", ["A", "B", "C"], seat)
+    assert f"({letters})" in " ".join(ui.help(view))
+    with pytest.raises(InputError, match=re.escape(f"({letters})")):
+        ui.parse("X 2 7", view, legal)
+    assert [read_rank(w) for w in letters.split()] == list("KQJT98765")

@@ -33,6 +33,12 @@ def name_of(code: str) -> str:
     return rank_name(code)
 
 
+def card_letters() -> str:
+    """The nine ranks as this language's hand writes them, highest first: «K D Kn 10 9 8 7 6 5» in
+    nb, «H V B 10 …» in nl (the help and a refusal listed the English «K Q J» in every language)."""
+    return " ".join(rank_letter(c) for c in "KQJT98765")
+
+
 class LoveLetterUI(GameUI):
     game_id = "love-letter"
 
@@ -209,7 +215,9 @@ class LoveLetterUI(GameUI):
 
     def help(self, view: Mapping[str, Any]) -> list[str]:
         return [
-            _("Type a choice's number, or the card (K Q J 10 9 8 7 6 5), the player (seat number or name)")
+            _("Type a choice's number, or the card ({cards}), the player (seat number or name)").format(
+                cards=card_letters()
+            )
             + " "
             + _("and, for 6 and 5, the card you guess: “6 2 K”.")
         ]
@@ -229,7 +237,7 @@ class LoveLetterUI(GameUI):
         card = read_rank(toks[0])
         if card is None or card not in "KQJT98765":
             raise InputError(
-                _("“{word}” is not a Love Letter card (K Q J 10 9 8 7 6 5).").format(word=toks[0])
+                _("“{word}” is not a Love Letter card ({cards}).").format(word=toks[0], cards=card_letters())
             )
         if card not in (view.get("hand") or []):
             raise InputError(_("You have no {card} in your hand.").format(card=name_of(card)))
