@@ -14,7 +14,7 @@ from liars.terminal.games import ui_for
 from liars.terminal.i18n import game_summary
 from liars.terminal.love_letter import LoveLetterUI, name_of
 from liars.terminal.ui import InputError
-from liars.terminal.words import read_rank
+from liars.terminal.words import read_card, read_rank
 
 from .drive import play, spawn
 from .test_pty import love_answer
@@ -155,3 +155,16 @@ def test_love_letter_names_its_cards_by_the_languages_letters(lang: str, letters
     with pytest.raises(InputError, match=re.escape(f"({letters})")):
         ui.parse("X 2 7", view, legal)
     assert [read_rank(w) for w in letters.split()] == list("KQJT98765")
+
+
+@pytest.mark.parametrize(("lang", "codes"), [("nb", "5H KK 10R"), ("nl", "5H HK 10R")])
+def test_cheat_help_writes_card_codes_as_the_prompt_does(lang: str, codes: str) -> None:
+    """Cheat's help gave «(5H KC TD, 10D)», English codes (king, clubs, ten, diamonds), under a
+    prompt that writes «5H DK» / «5H HK»: the help's codes are the language's own, and each reads
+    back as the card it names (five of hearts, king of clubs, ten of diamonds)."""
+    i18n.use(lang)
+    state = liars.make("cheat", players=3, seed=2).new_game()
+    seat = state.to_act[0]
+    said = " ".join(ui_for("cheat", ["A", "B", "C"], seat).help(state.view(seat)))
+    assert f"({codes})" in said and "KC" not in said and "TD" not in said
+    assert [read_card(c) for c in codes.split()] == ["5H", "KC", "TD"]
