@@ -167,9 +167,12 @@ function picker(claims, ctx) {
   return h("span", { class: "poker-picker", id: "picker" }, select, buttons);
 }
 
+/** What a holder did with the dice before claiming: "re-rolled 2 dice", or "kept all five". */
+const rerolledWords = (n) => (n ? x("rerolled", { n }) : x("kept"));
+
 function claimLine(c, j, ctx) {
   const said = `${ctx.name(c.seat)}: ${claimWords(c)}`;
-  return j === 0 ? said : `${said} (${c.rerolled ? x("rerolled", { n: c.rerolled }) : x("kept")})`;
+  return j === 0 ? said : `${said} (${rerolledWords(c.rerolled)})`;
 }
 
 function callLines(r, ctx) {
@@ -199,7 +202,7 @@ export default {
       // how many dice were re-rolled before it: what the receiver judges a claim by (the board said
       // only the claim, so a bot's re-roll, public for an instant, was never seen)
       const last = v.claims.length > 1 ? v.claims.at(-1) : null;
-      const how = last ? ` (${last.rerolled ? x("rerolled", { n: last.rerolled }) : x("kept")})` : "";
+      const how = last ? ` (${rerolledWords(last.rerolled)})` : "";
       lead = h("p", { class: "bid", id: "claim" }, x("claims", { name: ctx.name(c.seat), claim: claimWords(c) }) + how, " ", mini(pattern(c)));
     }
     return h("div", {},
@@ -208,7 +211,7 @@ export default {
       v.phase === "reroll" ? h("p", { class: "looking" }, x("looking", { name: ctx.name(v.holder) })) : null,
       // re-rolled, the claim still to come: how many dice is public at once
       v.phase === "claim" && c && v.rerolled !== null ? h("p", { class: "looking" },
-        `${ctx.name(v.holder)} ${v.rerolled ? x("rerolled", { n: v.rerolled }) : x("kept")}.`) : null,
+        `${ctx.name(v.holder)} ${rerolledWords(v.rerolled)}.`) : null,
       v.claims.length > 1 ? h("ol", { class: "bids earlier" }, v.claims.slice(0, -1).map((k, j) => h("li", {}, claimLine(k, j, ctx)))) : null,
       v.revealed ? h("div", { class: "revealed", id: "revealed" }, h("p", { title: called }, called),
         h("span", { class: "dice" }, v.revealed.dice.map((d) => die(d)))) : null);
