@@ -4,12 +4,13 @@ server computed from the seat's view, nothing else), and the review list after t
 from __future__ import annotations
 
 import asyncio
-from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import liars
 import liars.coach
 from liars.coach.review import review
+from liars.terminal import i18n
+from liars.terminal.coach_review import percent as terminal_percent
 
 from .helpers import boxes, create_table, in_each_language, join, watch_frames
 
@@ -34,10 +35,10 @@ def against_bots(page: Any, url: str, game: str, players: int, name: str = "Anna
 
 def percent(p: float) -> str:
     """A chance as the page writes it in English: whole percents, one decimal under 1% but above 0
-    ("0.3%", not "0%": a small chance is not none). The game is not seeded, so both kinds occur."""
-    digits = Decimal(1) if not 0 < p < 0.01 else Decimal("0.1")
-    shown = (Decimal(repr(100 * p))).quantize(digits, rounding=ROUND_HALF_UP).normalize()
-    return f"{shown:f}%"
+    ("0.3%", not "0%": a small chance is not none). The game is not seeded, so both kinds occur.
+    The terminal's coach writes a chance by the same rule (its own test holds it), so it is asked."""
+    i18n.use("en")
+    return terminal_percent(p)
 
 
 def test_the_switch_shows_the_odds_of_your_own_seat(web: Any, contexts: list[Any]) -> None:

@@ -26,11 +26,14 @@ def percent(p: float) -> str:
     Under 1% but above nothing it keeps one decimal ("0.3%", «0,3 %»), as the web's coach
     does: a bid the dice make unlikely is not one they make impossible, and "0%" said so.
     """
-    if 0 < p < 0.01:
-        tenths = int(Decimal(repr(1000 * p)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
-        if tenths % 10:
-            return _("{n}%").format(n=decimal(tenths / 10))
-    return _("{n}%").format(n=int(Decimal(repr(100 * p)).quantize(Decimal(1), rounding=ROUND_HALF_UP)))
+    if 0 < p < 0.01 and (tenths := _half_up(1000 * p)) % 10:
+        return _("{n}%").format(n=decimal(tenths / 10))
+    return _("{n}%").format(n=_half_up(100 * p))
+
+
+def _half_up(x: float) -> int:
+    """``x`` to the nearest whole number, a half going up, as the web's ``Intl`` rounds (not to even)."""
+    return int(Decimal(repr(x)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
 def points(gain: float) -> str:
