@@ -18,7 +18,7 @@ from typing import Any
 
 from .. import GAME_IDS, game_class
 from ..bots import LEVELS, levels
-from ..core import Option
+from ..core import GameConfigError, Option
 from ..errors import usage_error
 from . import i18n
 from .i18n import _, game_name, game_summary, listing, ngettext, option_help, pgettext
@@ -359,11 +359,7 @@ def options(args: argparse.Namespace) -> dict[str, Any]:
         shift = 1 if o.seat else 0  # a seat is typed from 1, as the table shows it; the engine's from 0
         if o.kind == "int" and value is not None:
             if not (o.min or 0) + shift <= value <= (value if o.max is None else o.max + shift):
-                raise usage_error(
-                    _("{flag} takes {lo} to {hi}, not {value}.").format(
-                        flag=flag(o), lo=(o.min or 0) + shift, hi=(o.max or 0) + shift, value=value
-                    )
-                )
+                raise out_of_range(o, (o.min or 0) + shift, (o.max or 0) + shift, value)
             given[o.name] = value - shift
     return given
 
@@ -376,11 +372,18 @@ def check_seat_options(game_id: str, given: dict[str, Any], players: int) -> Non
     for o in terminal_options(game_id):
         value = given.get(o.name)
         if o.seat and isinstance(value, int) and value >= players:
-            raise usage_error(
-                _("{flag} takes {lo} to {hi}, not {value}.").format(
-                    flag=flag(o), lo=1, hi=players, value=value + 1
-                )
-            )
+            raise out_of_range(o, 1, players, value + 1)
+
+
+def out_of_range(option: Option, lo: int, hi: int, value: int) -> GameConfigError:
+    """The refusal of a number off an option's range, said with its flag and as typed.
+
+    Why one: the flags' own bounds (:func:`options`) and a seat off this
+    table (:func:`check_seat_options`) are refused in the same words.
+    """
+    return usage_error(
+        _("{flag} takes {lo} to {hi}, not {value}.").format(flag=flag(option), lo=lo, hi=hi, value=value)
+    )
 
 
 def seats(args: argparse.Namespace, human: bool) -> tuple[int, list[str]]:
