@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -223,3 +225,34 @@ def test_the_arena_command_reports_unfinished_games(capsys: pytest.CaptureFixtur
     )
     assert code == 0
     assert "2 unfinished" in capsys.readouterr().out
+
+
+_CTRL_C_AT_FORK = """
+import os, signal, sys
+from liars import arena
+fired = []
+def press_ctrl_c() -> None:
+    if not fired:  # the first fork only: the moment a key pressed while workers start would land
+        fired.append(True)
+        os.kill(os.getpid(), signal.SIGINT)
+os.register_at_fork(after_in_parent=press_ctrl_c)
+config = arena.Config("cheat", ("strong", "basic", "basic", "basic"), seed=1)
+try:
+    arena.run(config, arena.schedule(config, 400), jobs=2)
+except KeyboardInterrupt:
+    print("stopped")
+else:
+    print("played on")
+"""
+
+
+def test_a_ctrl_c_while_the_workers_fork_stops_the_arena() -> None:
+    """CI saw a Ctrl-C pressed as `--jobs 2` forked its workers print «Exception ignored in
+    _releaseLock … KeyboardInterrupt» and be lost: the interrupt was raised inside `logging`'s
+    at-fork hook, which swallows it, and the arena played all 3,000 games.  The press is now held
+    until the workers exist and then stops the run."""
+    done = subprocess.run(
+        [sys.executable, "-c", _CTRL_C_AT_FORK], capture_output=True, text=True, timeout=120
+    )
+    assert done.stdout.strip() == "stopped", done.stderr
+    assert "Exception ignored" not in done.stderr and "Traceback" not in done.stderr

@@ -27,9 +27,11 @@ import hashlib
 import math
 import multiprocessing
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -208,7 +210,8 @@ def run(
         with ProcessPoolExecutor(max_workers=jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
             try:
                 # The first submit forks the workers: a Ctrl-C there must stop them too, so it is inside.
-                futures = [pool.submit(play_many, config, c) for c in chunks(matches, chunk)]
+                with _ctrl_c_held():
+                    futures = [pool.submit(play_many, config, c) for c in chunks(matches, chunk)]
                 for fut in futures:
                     part = fut.result()
                     records.extend(part)
@@ -219,6 +222,27 @@ def run(
                     worker.terminate()
                 raise
     return sorted(records, key=lambda r: r["index"])
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold a Ctrl-C pressed while the workers fork, and raise it once they exist.
+
+    A ``KeyboardInterrupt`` raised during a fork lands in an at-fork hook (``logging`` has one),
+    where Python prints «Exception ignored» and drops it: the arena then played on to the end.
+    So while forking, Ctrl-C only sets a flag, in the parent and in the new workers alike.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set a signal handler, and only it gets KeyboardInterrupt
+        return
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
+    if pressed:
+        raise KeyboardInterrupt
 
 
 def _leave_ctrl_c_to_the_parent() -> None:
