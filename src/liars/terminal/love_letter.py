@@ -149,6 +149,16 @@ class LoveLetterUI(GameUI):
     def row(self, view: Mapping[str, Any], seat: int) -> list[str]:
         return [str(seat + 1), *self._row(view, seat)]
 
+    def narrow_columns(self, view: Mapping[str, Any]) -> list[str]:
+        # On a narrow board the seat number goes before the name, and the wins' header is one word.
+        return [_("Played"), pgettext("love-letter", "Wins")]  # "Seire" in nb, as "først til 5 seire"
+
+    def narrow_row(self, view: Mapping[str, Any], seat: int) -> list[str]:
+        return self._row(view, seat)
+
+    def narrow_name(self, seat: int) -> str:
+        return f"{seat + 1} {self.name(seat)}"
+
     def rules(self, view: Mapping[str, Any]) -> list[str]:
         """The 16 cards, highest first: how many of each and what each does."""
         counts = {"K": 1, "Q": 1, "J": 1, "T": 2, "9": 2, "8": 2, "7": 2, "6": 3, "5": 2}
@@ -172,11 +182,13 @@ class LoveLetterUI(GameUI):
 
     def mine(self, view: Mapping[str, Any]) -> list[str]:
         hand = view.get("hand") or []
-        return (
-            [_("Your hand: {cards}").format(cards=", ".join(f"{name_of(c)} ({effect(c)})" for c in hand))]
-            if hand
-            else []
-        )
+        if not hand:
+            return []
+        if len(hand) == 2 and effect(hand[0]) == effect(hand[1]):  # a 6 and a 5: one effect, said once
+            cards = f"{listing([name_of(c) for c in hand])} ({effect(hand[0])})"
+        else:
+            cards = ", ".join(f"{name_of(c)} ({effect(c)})" for c in hand)
+        return [_("Your hand: {cards}").format(cards=cards)]
 
     def choices(self, legal: Sequence[Any]) -> list[JSON]:
         return [a.to_json() for a in legal]
@@ -190,26 +202,34 @@ class LoveLetterUI(GameUI):
         return text
 
     def prompt_help(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[str]:
-        """The numbered choices, a 6 or 5's guesses at one player on one line.
+        """The numbered choices, a 6 or 5's guesses at one player on one line, and a card played
+        at one player or another on one line.
 
         Why: one line a guess made a 6 at three players 21 lines (43 with a 6
         and a 5), and on an 80×24 full screen the list pushed the table and
-        the hand out of sight.  The numbers stay those :meth:`parse` reads.
+        the hand out of sight; a 10 or a 7 at four players still took four
+        lines.  The numbers stay those :meth:`parse` reads.
         """
         lines: list[str] = []
         group: tuple[str, Any] | None = None
         for i, a in enumerate(self.choices(legal), 1):
-            if "guess" not in a:
+            if "target" not in a:
                 lines.append(f"  {i}) {self.describe(a)}")
                 group = None
                 continue
-            key = (a["card"], a.get("target"))
-            pick = f"{i}) {name_of(a['guess'])}"
+            if "guess" not in a:  # one card at each player in turn: «10 → 15) Du  16) Ola  17) Lars»
+                key: tuple[str, Any] = (a["card"], None)
+                pick = f"{i}) {self.name(a['target'])}"
+                start = f"{name_of(a['card'])} → {pick}"
+            else:
+                key = (a["card"], a["target"])
+                pick = f"{i}) {name_of(a['guess'])}"
+                play = self.describe({"card": a["card"], "target": a["target"]})
+                start = _("{play}, guess: {choices}").format(play=play, choices=pick)
             if key == group:
                 lines[-1] += "  " + pick
             else:
-                play = self.describe({"card": a["card"], "target": a.get("target")})
-                lines.append("  " + _("{play}, guess: {choices}").format(play=play, choices=pick))
+                lines.append("  " + start)
                 group = key
         return [*lines, _("Your turn: type a number, or card, player and guess (e.g. 6 2 K) · ? = help")]
 

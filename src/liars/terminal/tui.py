@@ -152,7 +152,7 @@ class TableApp(App[int]):
     #coach { margin-top: 1; color: $accent; }
     #log { width: 1fr; border: round $primary; overflow-x: hidden; }
     #prompt { padding: 0 1; text-style: bold; }
-    #message { padding: 0 1; color: $error; text-style: bold; }
+    #message { padding: 0 1; color: $error; text-style: bold; display: none; }
     SaveScreen { align: center middle; }
     #dialog { width: 80%; height: auto; border: thick $primary; background: $surface; padding: 1 2; }
     #why { color: $error; }
@@ -250,14 +250,19 @@ class TableApp(App[int]):
         key = _plain(content)
         if self._shown.get(wid) != key:
             self._shown[wid] = key
-            self.query_one(wid, Static).update(content)
+            panel = self.query_one(wid, Static)
+            panel.update(content)
+            # An empty panel takes no room (its margin was a blank row on a 24-row screen).
+            panel.display = not (isinstance(content, Text) and not content.plain.strip())
 
     def prompt(self, lines: list[str]) -> None:
         self._put("#prompt", suited("\n".join(lines)))
 
     def refuse(self, why: str) -> None:
         """A bad entry: said under the prompt (and in the log), and nothing changes."""
-        self.query_one("#message", Static).update(Text(why))
+        message = self.query_one("#message", Static)
+        message.update(Text(why))
+        message.display = True
         self.table.say(why, style="red")
 
     # -- the game ---------------------------------------------------------
@@ -330,7 +335,9 @@ class TableApp(App[int]):
     def submitted(self, event: Input.Submitted) -> None:
         if self._answer is None or self._answer.done():
             return  # typed while the bots play: nothing asked yet, the text stays
-        self.query_one("#message", Static).update("")
+        message = self.query_one("#message", Static)
+        message.update("")
+        message.display = False  # no blank row under the prompt while there is nothing to say
         event.input.value = ""
         self._answer.set_result(event.value)
 

@@ -12,9 +12,11 @@ narrates ``events[seen:]`` and remembers ``seen``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 
 from .i18n import _, ngettext, pgettext
@@ -40,6 +42,28 @@ CALL_WORDS = frozenset(
 )
 YES = frozenset({"y", "yes", "j", "ja", "jo", "jep", "yep", "sure"})
 NO = frozenset({"", "n", "no", "nei", "nee"})
+
+
+class Fitted:
+    """A table drawn in the first of its forms, widest first, that fits the width it is given.
+
+    Why: rich squeezes a table wider than its panel by wrapping and cutting its cells.  On an 80×24
+    full screen the board is 38 columns wide, and Love Letter's table read «Spill…», «omgan…» and
+    «(bes…».  Only at draw time is the width known, so the choice is made there.  A form fits when
+    it does unwrapped: rich's own squeezing cut words even where its measure said they would fit.
+    """
+
+    def __init__(self, *forms: Table) -> None:
+        self.forms = forms
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        unbounded = options.update_width(10_000)
+        fits = (t for t in self.forms if Measurement.get(console, unbounded, t).maximum <= options.max_width)
+        yield next(fits, self.forms[-1])
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        sizes = [Measurement.get(console, options, t) for t in self.forms]
+        return Measurement(min(m.minimum for m in sizes), max(m.maximum for m in sizes))
 
 
 class InputError(ValueError):
@@ -126,22 +150,49 @@ class GameUI:
             return pile_text + ", " + _("no cards left!")
         return pile_text + ", " + ngettext("{n} card left", "{n} cards left", left).format(n=left)
 
-    def table(self, view: Mapping[str, Any]) -> Table:
-        """Everyone at the table, with whoever is to act marked."""
+    def table(self, view: Mapping[str, Any]) -> RenderableType:
+        """Everyone at the table, with whoever is to act marked; narrower forms where that is too wide."""
+        wide = self._seats(view, self.columns(view), self.row, self.name, _("◀ to act"))
+        narrow = self.narrow_columns(view)
+        if narrow is None:
+            return wide
+        return Fitted(
+            wide,
+            self._seats(view, narrow, self.narrow_row, self.narrow_name, _("◀ to act")),
+            self._seats(view, narrow, self.narrow_row, self.narrow_name, "◀"),
+        )
+
+    def narrow_columns(self, view: Mapping[str, Any]) -> list[str] | None:
+        """The columns where the table's wide form does not fit (None: the wide form always fits)."""
+        return None
+
+    def narrow_row(self, view: Mapping[str, Any], seat: int) -> list[str]:
+        return self.row(view, seat)
+
+    def narrow_name(self, seat: int) -> str:
+        return self.name(seat)
+
+    def _seats(
+        self,
+        view: Mapping[str, Any],
+        columns: Sequence[str],
+        row: Callable[[Mapping[str, Any], int], list[str]],
+        name: Callable[[int], str],
+        to_act: str,
+    ) -> Table:
         t = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-        t.add_column(_("Player"))
-        for col in self.columns(view):
+        t.add_column(_("Player"), no_wrap=True)
+        for col in columns:
             t.add_column(col, justify="right")
-        t.add_column("")
+        t.add_column("", no_wrap=True)
         seat = view.get("seat")
         for s in range(view["players"]):
             marks = []
             if s in view.get("to_act", []):
-                marks.append(_("◀ to act"))
+                marks.append(to_act)
             if s in view.get("winners", []) and view.get("over"):
                 marks.append(_("winner"))
-            name = self.name(s) + (" *" if s == seat else "")
-            t.add_row(name, *self.row(view, s), " ".join(marks))
+            t.add_row(name(s) + (" *" if s == seat else ""), *row(view, s), " ".join(marks))
         return t
 
     # -- input ------------------------------------------------------------

@@ -1,0 +1,146 @@
+"""The full screen at 80×24, the size a terminal opens at: everything a person needs shows at once.
+
+Love Letter at four players was the game that did not fit: its table was cut to «Spill…»,
+«omgan…» and «(bes…» on the 38-column board, and the hand sat below the board's fold, behind a
+scrollbar, while the person was asked to choose a card.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import pytest
+from rich.console import Console
+from textual.containers import VerticalScroll
+
+import liars
+from liars.terminal import i18n
+from liars.terminal.games import ui_for
+from liars.terminal.i18n import _, pgettext
+from liars.terminal.love_letter import LoveLetterUI, effect, name_of
+from liars.terminal.tui import TableApp
+from liars.terminal.ui import Fitted
+
+from .test_tui import Person, shown, table_app
+
+DECK = "KQJTT99887766655"
+
+
+def four_player_deal(first: str, drawn: str) -> dict[str, Any]:
+    """Seat 0 opens holding ``first`` and draws ``drawn``; the others hold what is left, in a fixed order."""
+    rest = list(DECK)
+    for card in (first, drawn):
+        rest.remove(card)
+    others: list[str] = []
+    for card in "89T76KQJ5":
+        if card in rest and len(others) < 3:
+            rest.remove(card)
+            others.append(card)
+    aside = rest.pop()
+    return {
+        "hands": [[first], *([c] for c in others)],
+        "deck": [drawn, *rest],
+        "set_aside": aside,
+        "starter": 0,
+    }
+
+
+def first_turn(lang: str, first: str, drawn: str, size: tuple[int, int]) -> dict[str, Any]:
+    """The screen at the person's first turn: the board's overflow and the panels' text."""
+    base = table_app("love-letter", lang, players=4, target_wins=4)
+    state = base.game.new_game(setup=four_player_deal(first, drawn))
+    app = TableApp(base.game, base.ui, base.table.bots, 0, delay=0, state=state)
+    seen: dict[str, Any] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            person = Person(app, pilot)
+            await person.wait(0)
+            await pilot.pause()
+            seen["overflow"] = app.query_one("#board", VerticalScroll).max_scroll_y
+            seen["seats"] = shown(app.query_one("#seats"))
+            seen["hand"] = person.text("#hand")
+            seen["prompt"] = person.text("#prompt")
+            seen["prompt_rows"] = app.query_one("#prompt").size.height
+            seen["screen_rows"] = size[1]
+
+    asyncio.run(main())
+    return seen
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl", "en"])
+@pytest.mark.parametrize(("first", "drawn"), [("6", "T"), ("6", "5"), ("7", "8"), ("Q", "J")])
+def test_love_letter_at_four_fits_an_80_by_24_screen(lang: str, first: str, drawn: str) -> None:
+    """The whole board shows (nothing to scroll to), the table's words are whole, every seat is
+    named with its number (what «6 2 K» types), and the hand and every choice are on the screen."""
+    seen = first_turn(lang, first, drawn, (80, 24))
+    assert seen["overflow"] == 0
+    assert "…" not in seen["seats"]
+    for word in (_("Player"), _("Played"), pgettext("love-letter", "Wins")):
+        assert word in seen["seats"].split()
+    ui = ui_for("love-letter", ["?"] * 4, 0)
+    assert isinstance(ui, LoveLetterUI)
+    for seat, name in enumerate(table_app("love-letter", lang, players=4).ui.names):
+        assert f"{seat + 1} {name}" in seen["seats"]
+    for card in (first, drawn):
+        assert name_of(card) in seen["hand"] and effect(card) in seen["hand"]
+    state = liars.make("love-letter", players=4, seed=1).new_game(setup=four_player_deal(first, drawn))
+    assert f"{len(ui.choices(state.legal_actions(0)))})" in seen["prompt"]  # the last choice's number
+
+
+def test_a_wide_screen_keeps_the_wide_table() -> None:
+    """Where there is room the seat number keeps its own column, and the marker says whose turn."""
+    seen = first_turn("nb", "6", "T", (120, 40))
+    assert seen["overflow"] == 0
+    assert {"Plass", "Spilt"} <= set(seen["seats"].split()) and "◀ i tur" in seen["seats"]
+
+
+def test_the_table_is_drawn_wide_where_it_fits_and_narrow_where_not() -> None:
+    i18n.use("nb")
+    state = liars.make("love-letter", players=4, seed=3).new_game()
+    ui = ui_for("love-letter", ["Du", "Ola", "Ingrid", "Lars"], 0)
+    table = ui.table(state.view(0))
+    assert isinstance(table, Fitted)
+
+    def drawn(width: int) -> str:
+        console = Console(width=width, color_system=None)
+        with console.capture() as out:
+            console.print(table)
+        return out.get()
+
+    assert "Plass" in drawn(80) and "Seire" not in drawn(80)
+    narrow = drawn(38)
+    assert "Seire" in narrow and "Plass" not in narrow and "1 Du *" in narrow
+    assert max(len(line.rstrip()) for line in narrow.splitlines()) <= 38
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl", "en"])
+def test_a_card_at_one_player_or_another_is_one_line(lang: str) -> None:
+    """A 10 at four players listed four lines («15) 10 → Du», «16) 10 → Ola» …), and with a 6 the
+    list pushed the hand off an 80×24 screen; now «10 → 15) Du  16) Ola …», each number read back."""
+    i18n.use(lang)
+    state = liars.make("love-letter", players=4, seed=1).new_game(setup=four_player_deal("8", "T"))
+    ui = ui_for("love-letter", ["A", "B", "C", "D"], 0)
+    assert isinstance(ui, LoveLetterUI)
+    view, legal = state.view(0), state.legal_actions(0)
+    lines = ui.prompt_help(view, legal)
+    assert len(lines) == 2 + 1  # the 8's line, the 10's line, the prompt
+    choices = ui.choices(legal)
+    numbers = [int(n) for line in lines[:-1] for n in re.findall(r"(\d+)\) ", line)]
+    assert numbers == list(range(1, len(choices) + 1))
+    for n, a in enumerate(choices, 1):
+        assert ui.parse(str(n), view, legal) == a
+        line = next(text for text in lines[:-1] if re.search(rf"(?<!\d){n}\) ", text))
+        assert line.strip().startswith(f"{name_of(a['card'])} → ")
+        assert f"{n}) {ui.name(a['target'])}" in line
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl", "en"])
+def test_a_six_and_a_five_say_their_one_effect_once(lang: str) -> None:
+    i18n.use(lang)
+    state = liars.make("love-letter", players=4, seed=1).new_game(setup=four_player_deal("6", "5"))
+    ui = ui_for("love-letter", ["A", "B", "C", "D"], 0)
+    (line,) = ui.mine(state.view(0))
+    assert line.count(effect("6")) == 1 and name_of("6") in line and name_of("5") in line
