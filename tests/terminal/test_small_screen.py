@@ -16,7 +16,8 @@ from rich.console import Console
 from textual.containers import VerticalScroll
 
 import liars
-from liars.terminal import i18n
+from liars.bots import load as load_bot
+from liars.terminal import i18n, setup
 from liars.terminal.games import ui_for
 from liars.terminal.i18n import _, pgettext
 from liars.terminal.love_letter import LoveLetterUI, effect, name_of
@@ -144,3 +145,30 @@ def test_a_six_and_a_five_say_their_one_effect_once(lang: str) -> None:
     ui = ui_for("love-letter", ["A", "B", "C", "D"], 0)
     (line,) = ui.mine(state.view(0))
     assert line.count(effect("6")) == 1 and name_of("6") in line and name_of("5") in line
+
+
+def test_a_board_taller_than_its_room_keeps_the_hand_in_sight() -> None:
+    """Liegen at eight in nl on 80×24 is one row taller than the board: the hand's second line was
+    below the fold while the person was asked to play or accuse.  The board now scrolls the title
+    away, not the hand."""
+    i18n.use("nl")
+    game = liars.make("liegen", players=8, seed=3)
+    names = setup.names("nl", 8, 0)
+    bots = {s: load_bot("basic", "liegen", seed=s + 1) for s in range(1, 8)}
+    app = TableApp(game, ui_for("liegen", names, 0), bots, 0, delay=0)
+    seen: dict[str, Any] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await Person(app, pilot).wait(0)
+            board, hand = app.query_one("#board", VerticalScroll), app.query_one("#hand")
+            for _tick in range(40):  # the scroll follows the layout, a refresh or two later
+                await pilot.pause(0.02)
+                if board.scroll_y > 0:
+                    break
+            top, rows = board.scroll_y, board.scrollable_content_region.height
+            seen.update(overflow=board.max_scroll_y, top=top, bottom=top + rows, hand=hand.virtual_region)
+
+    asyncio.run(main())
+    assert seen["overflow"] > 0  # the deal this test is about: a board taller than its room
+    assert seen["top"] <= seen["hand"].y and seen["hand"].bottom <= seen["bottom"]

@@ -230,6 +230,14 @@ class TableApp(App[int]):
         self._put("#seats", ui.table(view))
         self._put("#status", Text("\n".join(ui.status(view))))
         self._put("#hand", suited(Text("\n".join(ui.mine(view)), style="bold")))
+        # A board taller than its room (Liegen at eight in nl on 80×24) keeps the hand in sight, the
+        # title going first: the hand is what the person answers with.
+        self.call_after_refresh(self._hand_in_sight)
+
+    def _hand_in_sight(self) -> None:
+        hand = self.query_one("#hand", Static)
+        if hand.display:
+            self.query_one("#board", VerticalScroll).scroll_to_widget(hand, animate=False, top=False)
 
     def show_coach(self) -> None:
         """The coach panel from the person's view at their turn, when switched on (F2 or ``coach``)."""
@@ -257,6 +265,7 @@ class TableApp(App[int]):
 
     def prompt(self, lines: list[str]) -> None:
         self._put("#prompt", suited("\n".join(lines)))
+        self.call_after_refresh(self._hand_in_sight)  # a longer prompt leaves the board less room
 
     def refuse(self, why: str) -> None:
         """A bad entry: said under the prompt (and in the log), and nothing changes."""
