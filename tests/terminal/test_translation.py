@@ -539,15 +539,44 @@ def prince_at_oneself(lang: str, me: int) -> list[str]:
 @pytest.mark.parametrize(
     ("lang", "theirs", "mine"),
     [
-        ("nb", "Ola spilte 10 mot seg selv.", "Du spilte 10 mot deg selv."),
-        ("nl", "Ola speelde 10 op zichzelf.", "Jij speelde 10 op jezelf."),
-        ("en", "Ola played 10 on their own hand.", "You played 10 on yourself."),
+        ("nb", "Ola spilte en 10 mot seg selv.", "Du spilte en 10 mot deg selv."),
+        ("nl", "Ola speelde een 10 op zichzelf.", "Jij speelde een 10 op jezelf."),
+        ("en", "Ola played a 10 on their own hand.", "You played a 10 on yourself."),
     ],
 )
 def test_a_ten_at_oneself_reads_as_such(lang: str, theirs: str, mine: str) -> None:
     """It said "Ola spilte 10 mot Ola." (as if Ola were two people), and "Du spilte 10 mot deg."."""
     assert theirs in prince_at_oneself(lang, 1)
     assert mine in prince_at_oneself(lang, 0)
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl", "en"])
+def test_love_letter_names_a_card_in_a_sentence_with_its_article(lang: str) -> None:
+    """«Kari la ned dame.» and «Piet legde vrouw af.» read as a translation: a card as a sentence's
+    object takes the article a native puts there (the face cards are single, so definite)."""
+    i18n.use(lang)
+    rest = ["T", "9", "9", "8", "7", "6", "6", "6", "5", "5", "K"]
+    state = liars.make("love-letter", players=3, seed=1, target_wins=1).new_game(
+        setup={"hands": [["J"], ["Q"], ["7"]], "set_aside": "T", "deck": ["8", *rest], "starter": 0}
+    )
+    state.act(0, {"type": "play", "card": "J", "target": 1})  # gives its 8, gets the queen
+    state.act(1, {"type": "play", "card": "T", "target": 0})  # seat 0 discards the queen
+    told = narrate_all(LoveLetterUI([_("You"), "Ola", "Kari"], 0), state, 0)
+    expected = {
+        "nb": ["Byttet: Du ga en 8 og fikk dama.", "Ola spilte en 10 mot deg.", "Du la ned dama."],
+        "nl": [
+            "Geruild: Jij gaf een 8 en kreeg de vrouw.",
+            "Ola speelde een 10 op jou.",
+            "Jij legde de vrouw af.",
+        ],
+        "en": [
+            "Swapped: You gave an 8 and got the queen.",
+            "Ola played a 10 on you.",
+            "You discarded the queen.",
+        ],
+    }[lang]
+    for line in expected:
+        assert line in told, told
 
 
 @pytest.mark.parametrize("lang", ["nb", "nl", "en"])

@@ -186,10 +186,10 @@ def test_a_ten_at_oneself_reads_as_such_on_the_web(web: Any, browser: Any) -> No
     ):
         assert own in got[lang][0] and other not in got[lang][0], got[lang]
         assert other in got[lang][1] and own not in got[lang][1], got[lang]
-    # the discard is the same player's: not named again («…; Ola legger ned 6»)
-    assert got["nb"][0] == "Ola spiller 10 (Tier) mot seg selv, legger ned 6.", got["nb"]
-    assert got["nl"][0] == "Ola speelt 10 (Tien) op zichzelf, legt 6 af.", got["nl"]
-    assert got["nl"][1] == "Kari speelt 10 (Tien) op Ola; Ola legt 7 af.", got["nl"]
+    # the discard is the same player's: not named again («…; Ola legger ned en 6»)
+    assert got["nb"][0] == "Ola spiller 10 (Tier) mot seg selv, legger ned en 6.", got["nb"]
+    assert got["nl"][0] == "Ola speelt 10 (Tien) op zichzelf, legt een 6 af.", got["nl"]
+    assert got["nl"][1] == "Kari speelt 10 (Tien) op Ola; Ola legt een 7 af.", got["nl"]
 
 
 def eight_histories() -> dict[str, list[Any]]:
@@ -237,7 +237,7 @@ def test_an_eight_is_told_once_and_only_when_it_compared(web: Any, browser: Any)
         eight_histories(),
     )
     lost = " ".join(got["lost"])
-    assert lost.count("slått ut") == 1 and "Kari er slått ut og viser 5." in lost, got["lost"]
+    assert lost.count("slått ut") == 1 and "Kari er slått ut og viser en 5." in lost, got["lost"]
     assert any(line.endswith("mot Kari (kort 9 / 5).") for line in got["lost"]), got["lost"]
     assert any(line.endswith("mot Kari; likt.") for line in got["tie"]), got["tie"]
     assert got["blocked"][-1] == "Ola spiller 8 (Åtter).", got["blocked"]
@@ -269,7 +269,9 @@ def test_a_shared_highest_card_tells_the_sums_that_decide_on_the_web(web: Any, b
 
 def test_face_cards_in_the_log_are_said_by_their_word(web: Any, browser: Any) -> None:
     """The log said «raadt H: goed!», «toont V» and «Handen: Bot 2 B»: a lone letter in a
-    sentence reads as a suit or a typo; a face card is now named («raadt heer»), numbers stay."""
+    sentence reads as a suit or a typo; a face card is now named («raadt heer»), numbers stay.
+    As a sentence's object a card takes the article a native puts there: «toont heer» and «viser
+    konge» read as a translation, now «toont de heer», «viser kongen», "showing the king"."""
     rest = ["J", "T", "T", "9", "9", "8", "8", "7", "6", "6", "5"]
     state = liars.make("love-letter", players=3, seed=1, target_wins=1).new_game(
         setup={"hands": [["6"], ["K"], ["7"]], "set_aside": "5", "deck": ["Q", *rest], "starter": 0}
@@ -281,15 +283,47 @@ def test_face_cards_in_the_log_are_said_by_their_word(web: Any, browser: Any) ->
     )
     assert got["nl"][1:] == [
         "Anna speelt 6 (Zes) op Bram, raadt heer: goed!",
-        "Bram ligt eruit en toont heer.",
-        "Cor speelt 7 (Zeven) op Anna (zag vrouw).",
+        "Bram ligt eruit en toont de heer.",
+        "Cor speelt 7 (Zeven) op Anna (zag de vrouw).",
     ], got["nl"]
     assert got["nb"][1:] == [
         "Anna spiller 6 (Sekser) mot Bram, gjetter konge: riktig!",
-        "Bram er slått ut og viser konge.",
-        "Cor spiller 7 (Sjuer) mot Anna (så dame).",
+        "Bram er slått ut og viser kongen.",
+        "Cor spiller 7 (Sjuer) mot Anna (så dama).",
     ], got["nb"]
-    assert got["en"][2:] == ["Bram is knocked out, showing king.", "Cor plays 7 (Seven) on Anna (saw queen)."]
+    assert got["en"][2:] == [
+        "Bram is knocked out, showing the king.",
+        "Cor plays 7 (Seven) on Anna (saw the queen).",
+    ]
+
+
+def test_a_swap_and_a_draw_name_their_cards_with_articles(web: Any, browser: Any) -> None:
+    """«(ga 8, fikk konge)» and «og trekker 9» read as a translation; a card given, got or drawn
+    takes the article a native puts there: «(ga en 8, fikk kongen)», «(gaf een 8, kreeg de heer)»."""
+    rest = ["T", "9", "9", "8", "7", "6", "6", "6", "5", "5", "Q"]
+    state = liars.make("love-letter", players=3, seed=1, target_wins=1).new_game(
+        setup={"hands": [["J"], ["K"], ["7"]], "set_aside": "T", "deck": ["8", *rest], "starter": 0}
+    )
+    state.act(0, {"type": "play", "card": "J", "target": 1})  # gives the 8 it drew, gets the king
+    state.act(1, {"type": "play", "card": "T", "target": 2})  # seat 2 discards its 7 and draws a 9
+    names = ["Anna", "Bram", "Cor"]
+    swapped = game_logs(web, browser, "love_letter", list(state.view(0)["history"]), names, me=0)
+    drawn = game_logs(web, browser, "love_letter", list(state.view(2)["history"]), names, me=2)
+    for lang, swap, draw in (
+        ("en", "Anna plays J (Jack) on Bram (gave an 8, got the king).", "; Cor discards a 7 and draws a 9."),
+        (
+            "nb",
+            "Anna spiller Kn (Knekt) mot Bram (ga en 8, fikk kongen).",
+            "; Cor legger ned en 7 og trekker en 9.",
+        ),
+        (
+            "nl",
+            "Anna speelt B (Boer) op Bram (gaf een 8, kreeg de heer).",
+            "; Cor legt een 7 af en trekt een 9.",
+        ),
+    ):
+        assert swap in swapped[lang], swapped[lang]
+        assert drawn[lang][-1].endswith(draw), drawn[lang]
 
 
 def first_call(game: str, seat: int) -> list[Any]:

@@ -33,6 +33,27 @@ def name_of(code: str) -> str:
     return rank_name(code)
 
 
+def a_card(code: str) -> str:
+    """A card as the object of a sentence, with the article a native puts there: «Kari la ned damen»,
+    «Piet legde de vrouw af», "discarded the queen", «en 8» / «een 8» / "an 8".
+
+    Why: the bare name («Kari la ned dame», «Piet legde vrouw af») is no sentence in nb or nl.  The
+    king, queen and jack are single cards, so definite; the numbers have copies, so indefinite.
+    """
+    forms = {
+        "K": pgettext("love-letter card in a sentence", "the king"),
+        "Q": pgettext("love-letter card in a sentence", "the queen"),
+        "J": pgettext("love-letter card in a sentence", "the jack"),
+        "T": pgettext("love-letter card in a sentence", "a 10"),
+        "9": pgettext("love-letter card in a sentence", "a 9"),
+        "8": pgettext("love-letter card in a sentence", "an 8"),
+        "7": pgettext("love-letter card in a sentence", "a 7"),
+        "6": pgettext("love-letter card in a sentence", "a 6"),
+        "5": pgettext("love-letter card in a sentence", "a 5"),
+    }
+    return forms.get(code, name_of(code))
+
+
 def card_letters() -> str:
     """The nine ranks as this language's hand writes them, highest first: «K D Kn 10 9 8 7 6 5» in
     nb, «H V B 10 …» in nl (the help and a refusal listed the English «K Q J» in every language)."""
@@ -96,16 +117,16 @@ class LoveLetterUI(GameUI):
         who, card = self.name(e["seat"]), e["card"]
         target = e.get("target")
         if target is None or card in ("K", "Q", "9"):
-            return [_("{name} played {card}.").format(name=who, card=name_of(card))]
+            return [_("{name} played {card}.").format(name=who, card=a_card(card))]
         at = self.name(target)
         if target == e["seat"]:  # a 10 at oneself: "Ola played 10 on Ola" read as a slip
             if target == self.me:
-                line = _("You played {card} on yourself.").format(card=name_of(card))
+                line = _("You played {card} on yourself.").format(card=a_card(card))
             else:
-                line = _("{name} played {card} on their own hand.").format(name=who, card=name_of(card))
+                line = _("{name} played {card} on their own hand.").format(name=who, card=a_card(card))
         else:
             line = _("{name} played {card} on {target}.").format(
-                name=who, card=name_of(card), target=self.obj(target)
+                name=who, card=a_card(card), target=self.obj(target)
             )
         lines = [line]
         if "guess" in e:
@@ -120,13 +141,13 @@ class LoveLetterUI(GameUI):
             a, b = e["cards"]
             lines.append(
                 _("{name} had {a}, {target} had {b}.").format(
-                    name=who, a=name_of(a), target=self.mid(target), b=name_of(b)
+                    name=who, a=a_card(a), target=self.mid(target), b=a_card(b)
                 )
             )
         if card == "8" and "loser" in e and e["loser"] is None:  # else the loser's own line follows
             lines.append(_("Equal cards: nobody is out."))
         if "discarded" in e:
-            lines.append(_("{name} discarded {card}.").format(name=at, card=name_of(e["discarded"])))
+            lines.append(_("{name} discarded {card}.").format(name=at, card=a_card(e["discarded"])))
             if e.get("from_set_aside"):
                 lines.append(
                     _("The deck was empty: {name} took the card set aside.").format(name=self.mid(target))
@@ -134,7 +155,7 @@ class LoveLetterUI(GameUI):
         if "gave" in e:
             lines.append(
                 _("Swapped: {name} gave {a} and got {b}.").format(
-                    name=who, a=name_of(e["gave"]), b=name_of(e["got"])
+                    name=who, a=a_card(e["gave"]), b=a_card(e["got"])
                 )
             )
         return lines

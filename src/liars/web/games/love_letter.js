@@ -13,6 +13,7 @@ export const TX = {
     equal: "; equal", swap: " (gave {gave}, got {got})", discarded: "; {name} discards {card}", discarded_self: ", discards {card}", drew: " and draws {card}",
     out: "{name} is knocked out{card}.", out_card: ", showing {card}", end: "Round {r} won by {names}.",
     hands: " Hands: {list}.", tie: " Equal highest cards, so the sum of the cards they played and discarded decides: {list}.", reveal_title: "What everyone held, and what they played", wins: "Rounds won", round_n: "Round {n}", first_to: "(first to {t} wins)", knocked_out: "knocked out", self: "yourself",
+    aK: "the king", aQ: "the queen", aJ: "the jack", aT: "a 10", a9: "a 9", a8: "an 8", a7: "a 7", a6: "a 6", a5: "a 5",
     K: "King", Q: "Queen", J: "Jack", T: "Ten", 9: "Nine", 8: "Eight", 7: "Seven", 6: "Six", 5: "Five",
     eK: "You are knocked out if you play or discard it.", eQ: "No effect, but you must play it when you also hold the jack or a 10.",
     eJ: "Swap hands with another player.", eT: "A player (or you) discards their card and draws a new one.",
@@ -28,6 +29,7 @@ export const TX = {
     equal: "; likt", swap: " (ga {gave}, fikk {got})", discarded: "; {name} legger ned {card}", discarded_self: ", legger ned {card}", drew: " og trekker {card}",
     out: "{name} er slått ut{card}.", out_card: " og viser {card}", end: "{names} vinner omgang {r}.",
     hands: " Håndkort: {list}.", tie: " Like høye kort, så summen av kortene de har spilt og lagt ned, avgjør: {list}.", reveal_title: "Dette hadde alle på hånden, og dette spilte de", wins: "Vunne omganger", round_n: "Omgang {n}", first_to: "(først til {t} seire)", knocked_out: "slått ut", self: "deg selv",
+    aK: "kongen", aQ: "dama", aJ: "knekten", aT: "en 10", a9: "en 9", a8: "en 8", a7: "en 7", a6: "en 6", a5: "en 5",
     K: "Konge", Q: "Dame", J: "Knekt", T: "Tier", 9: "Nier", 8: "Åtter", 7: "Sjuer", 6: "Sekser", 5: "Femmer",
     eK: "Du blir slått ut hvis du spiller eller legger ned dette kortet.", eQ: "Ingen virkning, men du må spille dama når du også har knekt eller en tier.",
     eJ: "Bytt kort med en annen spiller.", eT: "En spiller (eller du selv) legger ned håndkortet og trekker et nytt.",
@@ -43,6 +45,7 @@ export const TX = {
     equal: "; gelijk", swap: " (gaf {gave}, kreeg {got})", discarded: "; {name} legt {card} af", discarded_self: ", legt {card} af", drew: " en trekt {card}",
     out: "{name} ligt eruit{card}.", out_card: " en toont {card}", end: "Ronde {r} gewonnen door {names}.",
     hands: " Handen: {list}.", tie: " Even hoge kaarten, dus beslist de som van de kaarten die ze speelden en aflegden: {list}.", reveal_title: "Dit had iedereen in de hand, en dit speelden ze", wins: "Rondes gewonnen", round_n: "Ronde {n}", first_to: "(wie er eerst {t} wint)", knocked_out: "ligt eruit", self: "jezelf",
+    aK: "de heer", aQ: "de vrouw", aJ: "de boer", aT: "een 10", a9: "een 9", a8: "een 8", a7: "een 7", a6: "een 6", a5: "een 5",
     K: "Heer", Q: "Vrouw", J: "Boer", T: "Tien", 9: "Negen", 8: "Acht", 7: "Zeven", 6: "Zes", 5: "Vijf",
     eK: "Je ligt eruit als je deze kaart speelt of aflegt.", eQ: "Geen effect, maar je moet haar spelen als je ook de boer of een 10 hebt.",
     eJ: "Ruil je kaart met een andere speler.", eT: "Een speler (of jijzelf) legt de kaart af en trekt een nieuwe.",
@@ -56,6 +59,10 @@ const R = rankName;
 // a card named in running text: a face card by its word («raadt heer», «viser konge»; a lone «H» or
 // «B» reads as a suit or a typo), a number as it is printed («10»)
 const W = (c) => (/^[KQJ]$/.test(c) ? x(c).toLowerCase() : R(c));
+// a card as a sentence's object, with the article a native puts there: «legger ned dama», «legt de
+// vrouw af», «og trekker en 7» (the bare «legger ned dame» is no sentence); the face cards are
+// single, so definite
+const A = (c) => x(`a${c}`);
 const step = { card: null, target: null }; // the play being built: card, then target, then guess
 
 /** A card with its name and what it does (the player's own cards, and the guesses). */
@@ -141,7 +148,7 @@ export default {
     const n = ctx.name;
     return v.history.map((e) => {
       if (e.type === "round") return x("round", { r: e.round, name: n(e.starter) });
-      if (e.type === "out") return x("out", { name: n(e.seat), card: e.card ? x("out_card", { card: W(e.card) }) : "" });
+      if (e.type === "out") return x("out", { name: n(e.seat), card: e.card ? x("out_card", { card: A(e.card) }) : "" });
       if (e.type === "round_end") {
         const hands = e.hands ? x("hands", { list: Object.entries(e.hands).map(([s, c]) => `${n(Number(s))} ${W(c)}`).join(", ") }) : "";
         // the highest card shared: the sheet's tie-break (the most played and discarded) is told,
@@ -154,14 +161,14 @@ export default {
       let s = x("played", { name: n(e.seat), card: `${R(e.card)} (${x(e.card)})` });
       if (e.target !== undefined && e.target !== null) s += e.target === e.seat ? x("target_self") : x("target", { name: n(e.target) });
       if (e.guess) s += x("guessed", { g: W(e.guess) }) + (e.hit ? x("hit") : x("miss"));
-      if (e.seen) s += x("seen", { card: W(e.seen) });
+      if (e.seen) s += x("seen", { card: A(e.seen) });
       if (e.cards) s += x("cmp", { a: W(e.cards[0]), b: W(e.cards[1]) });
       // a tie is said here; a loser has a line of its own (the "out" event that follows, with the card shown);
       // an 8 with nobody to choose compares nothing
       if (e.card === "8" && e.target !== undefined && e.target !== null && e.loser === null) s += x("equal");
-      if (e.gave) s += x("swap", { gave: W(e.gave), got: W(e.got) });
+      if (e.gave) s += x("swap", { gave: A(e.gave), got: A(e.got) });
       // a 10 on one's own hand: «Anna speelt 10 op zichzelf, legt 6 af …», not «…; Anna legt 6 af»
-      if (e.discarded) s += x(e.target === e.seat ? "discarded_self" : "discarded", { name: n(e.target), card: W(e.discarded) }) + (e.drew ? x("drew", { card: W(e.drew) }) : "");
+      if (e.discarded) s += x(e.target === e.seat ? "discarded_self" : "discarded", { name: n(e.target), card: A(e.discarded) }) + (e.drew ? x("drew", { card: A(e.drew) }) : "");
       return /[.!?]$/.test(s) ? s : `${s}.`;
     });
   },
