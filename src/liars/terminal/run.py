@@ -87,7 +87,7 @@ def run(args: argparse.Namespace, human: bool) -> int:
             continue
         with keyboard.guard():  # Ctrl-C acted on between moves, never inside one (see keyboard)
             console.print(Rule(Text(game_name(game.id), style="bold")))
-            who = [f"{names[s]} ({setup.level_word(lvl)})" for s, lvl in zip(bot_seats, levels, strict=True)]
+            who = setup.with_levels([names[s] for s in bot_seats], levels)
             console.print(Text(setup.players_line(who, human, seed)))
             if human:
                 console.print(Text(_("Type ? for help, Ctrl-C to leave.")))

@@ -56,6 +56,12 @@ def players_line(who: Sequence[str], human: bool, seed: int) -> str:
     return _("Players: {players}. Seed {seed}.").format(players=names, seed=seed)
 
 
+def with_levels(names: Sequence[str], levels: Sequence[str]) -> list[str]:
+    """«Ola (vanskelig)», a bot's name with its level's word: the line mode and the full screen
+    list the bots so, each had its own copy of the expression."""
+    return [f"{name} ({level_word(level)})" for name, level in zip(names, levels, strict=True)]
+
+
 def level_word(level: str) -> str:
     """A bot level as a player reads it ("lett" / "makkelijk" / "easy" for ``random``); ids stay the API's.
 

@@ -314,9 +314,7 @@ class TableApp(App[int]):
         seats = [s for s in range(self.game.players) if s != self.human]
         if self.levels is None or len(self.levels) != len(seats):
             return [self.ui.name(s) for s in seats]
-        return [
-            f"{self.ui.name(s)} ({setup.level_word(lvl)})" for s, lvl in zip(seats, self.levels, strict=True)
-        ]
+        return setup.with_levels([self.ui.name(s) for s in seats], self.levels)
 
     def narrate(self) -> int:
         """The line mode's narration of everything new, into the log; how many lines it told."""
