@@ -172,3 +172,42 @@ def test_a_board_taller_than_its_room_keeps_the_hand_in_sight() -> None:
     asyncio.run(main())
     assert seen["overflow"] > 0  # the deal this test is about: a board taller than its room
     assert seen["top"] <= seen["hand"].y and seen["hand"].bottom <= seen["bottom"]
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl", "en"])
+@pytest.mark.parametrize(
+    ("gid", "players"),
+    [("liars-dice", 6), ("cheat", 6), ("liegen", 8), ("liars-dice-poker", 2), ("love-letter", 4)],
+)
+def test_every_game_at_its_largest_table_shows_the_hand_at_80_by_24(
+    gid: str, players: int, lang: str
+) -> None:
+    """Every game at its fullest table, at its first question: the person's hand (dice, cards) is
+    whole on the screen, whatever else the board had to scroll away."""
+    i18n.use(lang)
+    game = liars.make(gid, players=players, seed=3)
+    names = setup.names(lang, players, 0)
+    bots = {s: load_bot("basic", gid, seed=s + 1) for s in range(1, players)}
+    app = TableApp(game, ui_for(gid, names, 0), bots, 0, delay=0)
+    seen: dict[str, Any] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await Person(app, pilot).wait(0)
+            board, hand = app.query_one("#board", VerticalScroll), app.query_one("#hand")
+            for _tick in range(40):  # a scroll follows the layout, a refresh or two later
+                await pilot.pause(0.02)
+                top = board.scroll_y
+                if (
+                    hand.virtual_region.y >= top
+                    and hand.virtual_region.bottom <= top + board.scrollable_content_region.height
+                ):
+                    break
+            seen.update(
+                top=board.scroll_y, rows=board.scrollable_content_region.height, hand=hand.virtual_region
+            )
+            seen["text"] = shown(hand)
+
+    asyncio.run(main())
+    assert seen["text"] and seen["hand"].height > 0
+    assert seen["top"] <= seen["hand"].y and seen["hand"].bottom <= seen["top"] + seen["rows"]
