@@ -340,13 +340,41 @@ export function render() {
 // On a wide screen the board sits in the band the seats leave free above and below it, as tall
 // as that band: a fixed cap, sized for the tallest seat a game can draw, cut the board's last
 // lines (the claim just made, a pile's card) at 1280x800. Seats beside the board do not count.
+// At a full table (Liegen's eight seats) the seats off to the sides leave a band too short for a
+// call's reveal, so the board narrows to the gap between them, where the band is the height from
+// the top seat to yours; and if even that is short, the pile's card stands beside its words.
 function fitFelt() {
   const felt = document.getElementById("felt");
   const board = document.getElementById("board");
-  if (!felt || !board || getComputedStyle(board).position !== "absolute") {
-    if (board) board.style.top = board.style.maxHeight = "";
-    return;
+  if (board) {
+    board.style.top = board.style.maxHeight = board.style.width = board.style.left = "";
+    board.classList.remove("tight");
   }
+  if (!felt || !board || getComputedStyle(board).position !== "absolute") return;
+  band(felt, board);
+  if (!overflows(board)) return;
+  const fr = felt.getBoundingClientRect();
+  const br = board.getBoundingClientRect();
+  const middle = (fr.left + fr.right) / 2;
+  let left = br.left;
+  let right = br.right;
+  for (const seat of felt.querySelectorAll(".seat")) {
+    const r = seat.getBoundingClientRect();
+    if (r.right <= br.left || r.left >= br.right) continue;
+    if (r.right < middle) left = Math.max(left, r.right + 8);
+    else if (r.left > middle) right = Math.min(right, r.left - 8);
+  }
+  if (right - left >= 280 && right - left < br.width) {
+    board.style.width = `${(right - left).toFixed(1)}px`;
+    board.style.left = `${((left + right) / 2 - fr.left - felt.clientLeft).toFixed(1)}px`; // from inside the rim
+    band(felt, board);
+  }
+  if (overflows(board)) board.classList.add("tight");
+}
+
+/** Set the board's top and max-height to the band between the seats above and below it. */
+function band(felt, board) {
+  board.style.top = board.style.maxHeight = "";
   const fr = felt.getBoundingClientRect();
   const br = board.getBoundingClientRect();
   let top = fr.top + 14;
@@ -359,9 +387,11 @@ function fitFelt() {
   }
   const cs = getComputedStyle(board); // max-height is the content's: the padding and border come on top
   const frame = ["paddingTop", "paddingBottom", "borderTopWidth", "borderBottomWidth"].reduce((a, k) => a + parseFloat(cs[k]), 0);
-  board.style.top = `${((top + bottom) / 2 - fr.top).toFixed(1)}px`;
+  board.style.top = `${((top + bottom) / 2 - fr.top - felt.clientTop).toFixed(1)}px`; // from inside the rim
   board.style.maxHeight = `${Math.max(90, bottom - top - frame).toFixed(1)}px`;
 }
+
+const overflows = (el) => el.scrollHeight > el.clientHeight + 1;
 window.addEventListener("resize", fitFelt);
 
 // Short animations for what just happened: a play or a bid on the board, a call's reveal, a die
