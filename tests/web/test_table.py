@@ -85,6 +85,32 @@ def test_a_challenge_window_reads_as_one_and_a_call_says_who_was_right(web: Any,
     assert en in last and re.search(r"takes \d+ cards?\.$", last)
 
 
+def test_the_status_line_names_a_bot_as_the_board_does(web: Any, browser: Any) -> None:
+    """The line above the felt read «Robot 3 (vanskelig) sier 5♦ — Løgner! eller godta · 30 s» (two
+    lines on a phone) and «Robot 2 (vanskelig) sin tur», where the board under it says «Robot 3
+    sier 5♦»: the seats carry the levels, so the status names a bot plainly too."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="nb")
+    try:
+        page = ctx.new_page()
+        create_table(
+            page, web.url, "liegen", 4, {}, ["human", "bot:random", "bot:random", "bot:random"], "Kari"
+        )
+        page.wait_for_selector("#table")
+        seen: set[str] = set()
+        for _ in range(300):
+            if page.locator("#over").count() or ({"window", "turn"} <= seen):
+                break
+            status = page.locator("#status").inner_text()
+            if "Robot" in status:
+                assert "(lett)" not in status, status
+                seen.add("window" if "Løgner!" in status else "turn")
+            step(page)
+            page.wait_for_timeout(30)
+        assert {"window", "turn"} <= seen, seen  # both lines were read, with a bot in each
+    finally:
+        ctx.close()
+
+
 def test_a_single_one_is_a_die_face_not_an_article(web: Any, browser: Any) -> None:
     """A bid of one 1 read «één een» on the Dutch web ("one a": «een» is the article), where the
     terminal says «één één»; the face is «één», its plural «enen»."""

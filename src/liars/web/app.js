@@ -635,9 +635,11 @@ function tablePage() {
     if (f.seat !== null && v.winners.includes(f.seat)) status = t("you_won");
     else status = won.length ? `${t("game_over")} — ${t("winners", { names: listing(won), n: won.length })}` : t("game_over");
   }
-  else if (win) status = t("window_status", { claim: R.claim(v, ctx) });
+  // in play the line above the seats names a bot plainly, as the board does (the seats show the
+  // levels); the winners' line keeps them, the seats' rings being gone by then
+  else if (win) status = t("window_status", { claim: R.claim(v, { ...ctx, name: names(true) }) });
   else if (f.legal.length) status = t("your_turn");
-  else status = turn.map((i) => t("turn_of", { name: name(i) })).join(", ");
+  else status = turn.map((i) => t("turn_of", { name: names(true)(i) })).join(", ");
   const page = h("main", { class: `table game-${v.game}`, id: "table", "data-seq": f.seq },
     h("p", { class: "status", id: "status", "data-say": status }, status,
       win ? h("span", { class: "window-countdown", id: "window-countdown" }) : "",
