@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.containers import VerticalScroll
+from textual.widgets import RichLog
 
 import liars
 from liars.bots import load as load_bot
@@ -211,3 +212,37 @@ def test_every_game_at_its_largest_table_shows_the_hand_at_80_by_24(
     asyncio.run(main())
     assert seen["text"] and seen["hand"].height > 0
     assert seen["top"] <= seen["hand"].y and seen["hand"].bottom <= seen["top"] + seen["rows"]
+
+
+def test_the_table_shows_a_bots_move_while_the_log_tells_it() -> None:
+    """Watching Love Letter, the log said «Anouk ligt uit de ronde» while the table beside it still
+    showed Anouk in, with Daan's 6 not yet played: the table was drawn after the pause that follows a
+    bot's move, so for the whole pause it lagged the log by a move."""
+    i18n.use("nl")
+    game = liars.make("love-letter", players=4, seed=5, target_wins=1)
+    names = setup.names("nl", 4, None)
+    bots = {s: load_bot("basic", "love-letter", seed=s + 1) for s in range(4)}
+    app = TableApp(game, ui_for("love-letter", names, None), bots, None, delay=0.3)
+    checked: list[bool] = []
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            log = app.query_one("#log", RichLog)
+            told = len(log.lines)
+            for _tick in range(400):
+                await pilot.pause(0.01)
+                if app.table.state.over or len(checked) >= 6:
+                    break
+                if len(log.lines) == told:
+                    continue
+                told = len(log.lines)
+                await pilot.pause(0.05)  # well inside the 0.3 s pause after the move
+                view = app.table.state.view(app.table.viewer)
+                width = app.query_one("#seats").size.width
+                console = Console(width=width, color_system=None)
+                with console.capture() as drawn:
+                    console.print(app.ui.table(view))
+                checked.append(" ".join(drawn.get().split()) == shown(app.query_one("#seats")))
+
+    asyncio.run(main())
+    assert len(checked) >= 3 and all(checked), checked

@@ -298,6 +298,7 @@ class TableApp(App[int]):
                 )
                 table.act(seat, action)
             if self.narrate() and self.delay and not self.skipping and seat != self.human:
+                self.show()  # the table as the log now tells it, through the pause (it lagged a move)
                 await asyncio.sleep(self.delay)
         self.show()
         table.finish()
