@@ -235,9 +235,13 @@ class TableApp(App[int]):
         self.call_after_refresh(self._hand_in_sight)
 
     def _hand_in_sight(self) -> None:
-        hand = self.query_one("#hand", Static)
-        if hand.display:
-            self.query_one("#board", VerticalScroll).scroll_to_widget(hand, animate=False, top=False)
+        # after a refresh: the app may be closing by then, with its panels gone
+        hand, board = (
+            self.query_one_optional("#hand", Static),
+            self.query_one_optional("#board", VerticalScroll),
+        )
+        if hand is not None and board is not None and hand.display:
+            board.scroll_to_widget(hand, animate=False, top=False)
 
     def show_coach(self) -> None:
         """The coach panel from the person's view at their turn, when switched on (F2 or ``coach``)."""
