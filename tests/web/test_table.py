@@ -547,6 +547,27 @@ def test_liegen_picker_and_the_accusation_leaves_the_board(web: Any, contexts: l
         p.wait_for_function("() => !document.querySelector('#revealed')")
 
 
+def test_liegen_says_why_a_card_has_no_honest_announcement(web: Any, browser: Any) -> None:
+    """A 3♠ picked where 10♣ must be followed has no «Zeg wat het is» button, and the picker began
+    «Of noem:» ("or name") with nothing before it to be an alternative to; it now says that the card
+    cannot be announced as it is here, then «Noem:»."""
+    follows = [{"type": "play", "card": "3S", "announce": a} for a in ("TS", "TH", "TD", "TC", "2C", "KC")]
+    body = """async (i18n, [legal]) => {
+        const mod = (await import('/static/games/liegen.js')).default;
+        const ctx = { sel: [legal[0].card], t: i18n.t, pending: false, send() {}, redraw() {} };
+        const el = mod.actions({ legal }, ctx);
+        return [!!el.querySelector('button.honest'), el.querySelector('.picker > span').textContent];
+    }"""
+    lie_only = in_each_language(web, browser, body, [follows])
+    honest = in_each_language(web, browser, body, [[*follows, {**follows[0], "announce": "3S"}]])
+    assert lie_only == {
+        "en": [False, "You can't say what it is here. Say:"],
+        "nb": [False, "Her kan du ikke si det som det er. Si:"],
+        "nl": [False, "Wat het is mag je hier niet zeggen. Noem:"],
+    }
+    assert honest == {"en": [True, "Or say:"], "nb": [True, "Eller si:"], "nl": [True, "Of noem:"]}
+
+
 def test_the_lobby_keeps_its_form_and_counts_seats_from_one(web: Any, browser: Any) -> None:
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     try:

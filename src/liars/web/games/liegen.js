@@ -6,7 +6,7 @@ import { aside, rankName, tr } from "../i18n.js";
 export const TX = {
   en: {
     announced: "{name} announces {card}", free: "New trick: announce any card.", dealer: "dealer",
-    pick_card: "Pick the card to play, then what you say it is:", honest: "Say what it is: {card}", other: "Or say:",
+    pick_card: "Pick the card to play, then what you say it is:", honest: "Say what it is: {card}", other: "Or say:", other_only: "You can't say what it is here. Say:",
     deal: "Round {r}: {name} deals.", play: "{name} plays a card and says {ann}.", mine: "(really {card})",
     accuse_true: "{name} accuses {target}, but {target} told the truth ({card}): {taker} takes {taken}.",
     accuse_lie: "{name} accuses {target}, and {target} lied ({card}): {taker} takes {taken}.",
@@ -16,7 +16,7 @@ export const TX = {
   },
   nb: {
     announced: "{name} sier {card}", free: "Nytt stikk: si hvilket kort du vil.", dealer: "giver",
-    pick_card: "Velg kortet du spiller, og så hva du sier det er:", honest: "Si det som det er: {card}", other: "Eller si:",
+    pick_card: "Velg kortet du spiller, og så hva du sier det er:", honest: "Si det som det er: {card}", other: "Eller si:", other_only: "Her kan du ikke si det som det er. Si:",
     deal: "Runde {r}: {name} gir.", play: "{name} legger et kort og sier {ann}.", mine: "(egentlig {card})",
     accuse_true: "{name} anklager {target}, men {target} snakket sant ({card}): {taker} tar {taken}.",
     accuse_lie: "{name} anklager {target}, og {target} løy ({card}): {taker} tar {taken}.",
@@ -26,7 +26,7 @@ export const TX = {
   },
   nl: {
     announced: "{name} noemt {card}", free: "Nieuwe slag: noem een kaart naar keuze.", dealer: "Deler",
-    pick_card: "Kies de kaart die je speelt, en dan wat je zegt dat het is:", honest: "Zeg wat het is: {card}", other: "Of noem:",
+    pick_card: "Kies de kaart die je speelt, en dan wat je zegt dat het is:", honest: "Zeg wat het is: {card}", other: "Of noem:", other_only: "Wat het is mag je hier niet zeggen. Noem:",
     deal: "Ronde {r}: {name} deelt.", play: "{name} legt een kaart en noemt {ann}.", mine: "(eigenlijk {card})",
     accuse_true: "{name} beschuldigt {target}, maar {target} sprak de waarheid ({card}): {taker} pakt {taken}.",
     accuse_lie: "{name} beschuldigt {target}, en terecht ({card}): {taker} pakt {taken}.",
@@ -113,7 +113,9 @@ export default {
     return h("div", { class: "choices announce", id: "announce" },
       honest ? h("button", { type: "button", class: "act announce honest", disabled: ctx.pending,
         "data-action": JSON.stringify(honest), onclick: () => ctx.send(honest) }, x("honest", { card: cardText(honest.announce) })) : null,
-      h("div", { class: "picker" }, h("span", {}, x("other")),
+      // no honest button: «Of noem:» ("or name") had nothing to be the other choice to, and why the
+      // card cannot be said as it is is what a learner asks
+      h("div", { class: "picker" }, h("span", {}, x(honest ? "other" : "other_only")),
         h("span", { class: "ranks", role: "group" }, ranks.map((r) => h("button", {
           type: "button", class: `rank${r === picked.rank ? " chosen" : ""}`, "aria-pressed": String(r === picked.rank),
           "data-rank": r, onclick: () => { picked.rank = r; ctx.redraw(); },
