@@ -223,3 +223,31 @@ def test_the_table_shows_a_bots_move_while_the_log_tells_it() -> None:
 
     asyncio.run(main())
     assert len(checked) >= 3 and all(checked), checked
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl", "en"])
+def test_the_coachs_advice_shows_at_80_by_24(lang: str) -> None:
+    """F2 at 80×24 put the coach's panel wholly below the board's fold, where nothing scrolled to it
+    (the input keeps the focus): the person asked for advice and saw only «Trener: på» in the log.
+    The board now stays at its end, so the advice, its last line, is on the screen."""
+    base = table_app("love-letter", lang, players=4, target_wins=4)
+    state = base.game.new_game(setup=four_player_deal("6", "T"))
+    app = TableApp(base.game, base.ui, base.table.bots, 0, delay=0, state=state)
+    seen: dict[str, Any] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await Person(app, pilot).wait(0)
+            await pilot.press("f2")
+            board, advice = app.query_one("#board", VerticalScroll), app.query_one("#coach")
+            for _tick in range(100):  # the coach samples its odds, then the layout follows
+                await pilot.pause(0.02)
+                if advice.display and advice.virtual_region.height > 1:
+                    break
+            await pilot.pause(0.05)
+            seen.update(top=board.scroll_y, rows=board.scrollable_content_region.height)
+            seen.update(advice=advice.virtual_region, overflow=board.max_scroll_y)
+
+    asyncio.run(main())
+    assert seen["overflow"] > 0 and seen["advice"].height > 1  # a board taller than its room
+    assert seen["advice"].bottom <= seen["top"] + seen["rows"]

@@ -219,6 +219,11 @@ class TableApp(App[int]):
 
     def on_mount(self) -> None:
         self.query_one("#action", Input).focus()
+        # A board taller than its room stays scrolled to its end, however its panels or the prompt
+        # under it change: the hand, and under it the coach's advice when asked for (F2), are what
+        # the person answers with, so the title goes first.  Liegen at eight in nl on 80×24 hid the
+        # hand's second line, and at 80×24 the coach's advice was wholly below the fold.
+        self.query_one("#board", VerticalScroll).anchor()
         self.run_worker(self.drive(), exclusive=True)
 
     def show(self) -> None:
@@ -230,18 +235,6 @@ class TableApp(App[int]):
         self._put("#seats", ui.table(view))
         self._put("#status", Text("\n".join(ui.status(view))))
         self._put("#hand", suited(Text("\n".join(ui.mine(view)), style="bold")))
-        # A board taller than its room (Liegen at eight in nl on 80×24) keeps the hand in sight, the
-        # title going first: the hand is what the person answers with.
-        self.call_after_refresh(self._hand_in_sight)
-
-    def _hand_in_sight(self) -> None:
-        # after a refresh: the app may be closing by then, with its panels gone
-        hand, board = (
-            self.query_one_optional("#hand", Static),
-            self.query_one_optional("#board", VerticalScroll),
-        )
-        if hand is not None and board is not None and hand.display:
-            board.scroll_to_widget(hand, animate=False, top=False)
 
     def show_coach(self) -> None:
         """The coach panel from the person's view at their turn, when switched on (F2 or ``coach``)."""
@@ -269,7 +262,6 @@ class TableApp(App[int]):
 
     def prompt(self, lines: list[str]) -> None:
         self._put("#prompt", suited("\n".join(lines)))
-        self.call_after_refresh(self._hand_in_sight)  # a longer prompt leaves the board less room
 
     def refuse(self, why: str) -> None:
         """A bad entry: said under the prompt (and in the log), and nothing changes."""
