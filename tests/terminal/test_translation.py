@@ -16,6 +16,7 @@ import liars
 from liars import cli
 from liars.terminal import i18n, setup
 from liars.terminal.cheat import CheatUI
+from liars.terminal.games import ui_for
 from liars.terminal.i18n import _
 from liars.terminal.liars_dice import DiceUI
 from liars.terminal.liegen import LiegenUI, announced
@@ -591,3 +592,18 @@ def test_liegen_tells_your_real_card_only_where_it_is_not_the_one_you_named(lang
     really = _("(really: {cards})").split("{")[0]
     assert len(mine) >= 2 and really.strip() and really not in mine[0], told
     assert mine[-1].endswith(_("(really: {cards})").format(cards=card(lie["card"]))), told
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl", "en"])
+@pytest.mark.parametrize("gid", ["cheat", "liegen", "love-letter"])
+def test_the_hands_shown_at_the_end_say_what_they_are(gid: str, lang: str) -> None:
+    """«Du: —», «Ola: 7» under the final table did not say what they were (Liar's Dice says «Siste
+    begre: …»); the card games' reveal now opens with «Igjen på hånden:» / «Nog in de hand:»."""
+    i18n.use(lang)
+    state = liars.make(gid, players=3, seed=2).new_game()
+    names = [_("You"), "Ola", "Kari"]
+    ui = ui_for(gid, names, 0)
+    lines = ui.reveal([state.view(s) for s in range(3)])
+    heading = {"nb": "Igjen på hånden:", "nl": "Nog in de hand:", "en": "Left in hand:"}[lang]
+    assert lines[0] == heading and len(lines) == 4
+    assert [line.split(":")[0] for line in lines[1:]] == names

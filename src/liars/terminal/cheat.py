@@ -123,7 +123,4 @@ class CheatUI(GameUI):
         return {"type": "play", "cards": chosen}
 
     def reveal(self, views: Sequence[Mapping[str, Any]]) -> list[str]:
-        return [
-            _("{name}: {cards}").format(name=self.name(s), cards=cards(v.get("hand") or []) or "—")
-            for s, v in enumerate(views)
-        ]
+        return self.hands_left(views, cards)

@@ -311,9 +311,4 @@ class LoveLetterUI(GameUI):
         raise InputError(_("“{word}” is not a player: type a seat number or a name.").format(word=token))
 
     def reveal(self, views: Sequence[Mapping[str, Any]]) -> list[str]:
-        return [
-            _("{name}: {cards}").format(
-                name=self.name(s), cards=", ".join(name_of(c) for c in v.get("hand") or []) or "—"
-            )
-            for s, v in enumerate(views)
-        ]
+        return self.hands_left(views, lambda hand: ", ".join(name_of(c) for c in hand))

@@ -233,6 +233,18 @@ class GameUI:
         """Lines showing every hidden card or die at the end, from every seat's own final view."""
         return []
 
+    def hands_left(self, views: Sequence[Mapping[str, Any]], cards: Callable[[list[str]], str]) -> list[str]:
+        """A card game's reveal: a heading, then each seat's hand as ``cards`` writes it ("—" if none).
+
+        Why the heading: «Du: —», «Ola: 7» under the final table did not say what they were, where
+        Liar's Dice says «Siste begre: …».
+        """
+        lines = [
+            _("{name}: {cards}").format(name=self.name(s), cards=cards(list(v.get("hand") or [])) or "—")
+            for s, v in enumerate(views)
+        ]
+        return [_("Left in hand:"), *lines] if lines else []
+
 
 def by_type(legal: Sequence[Any]) -> dict[str, list[JSON]]:
     out: dict[str, list[JSON]] = {}
