@@ -607,3 +607,26 @@ def test_the_hands_shown_at_the_end_say_what_they_are(gid: str, lang: str) -> No
     heading = {"nb": "Igjen på hånden:", "nl": "Nog in de hand:", "en": "Left in hand:"}[lang]
     assert lines[0] == heading and len(lines) == 4
     assert [line.split(":")[0] for line in lines[1:]] == names
+
+
+@pytest.mark.parametrize(
+    ("lang", "guess", "at_self", "plain"),
+    [
+        ("nb", "spille en 5 mot Ola og gjette knekt", "spille en 10 mot deg selv", "spille dama"),
+        ("nl", "een 5 op Ola spelen en boer raden", "een 10 op jezelf spelen", "de vrouw spelen"),
+        ("en", "play a 5 on Ola, guessing jack", "play a 10 on yourself", "play the queen"),
+    ],
+)
+def test_the_coach_and_review_name_a_love_letter_play_as_a_phrase(
+    lang: str, guess: str, at_self: str, plain: str
+) -> None:
+    """The review said «De sterke bot: 5 → Ola, raad boer spelen.»: the choices list's form inside a
+    sentence. A play is now a verb phrase with the card's article, as the narration says it."""
+    from liars.terminal.coach_words import action_words
+
+    i18n.use(lang)
+    ui = ui_for("love-letter", [_("You"), "Ola", "Kari"], 0)
+    view = {"game": "love-letter", "seat": 0}
+    assert action_words(ui, view, {"type": "play", "card": "5", "target": 1, "guess": "J"}) == guess
+    assert action_words(ui, view, {"type": "play", "card": "T", "target": 0}) == at_self
+    assert action_words(ui, view, {"type": "play", "card": "Q"}) == plain

@@ -14,6 +14,7 @@ from typing import Any
 
 from .i18n import _
 from .liegen import announced
+from .love_letter import a_card, name_of
 from .poker_words import claim_of
 from .ui import GameUI
 from .words import card, cards, faces, ranks
@@ -49,7 +50,24 @@ def action_words(ui: GameUI, view: Mapping[str, Any], action: Mapping[str, Any])
             card=card(action["card"]), announced=announced(action["announce"])
         )
     if kind == "play" and game == "love-letter":
-        describe = getattr(ui, "describe", None)
-        if describe is not None:
-            return _("play {card}").format(card=describe(action))
+        return love_letter_play(ui, view, action)
     return str(action)
+
+
+def love_letter_play(ui: GameUI, view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
+    """«spille en 5 mot Ola og gjette knekt», «een 5 op Ola spelen en boer raden»: the play as a
+    sentence's verb phrase, the card with its article.  The choices' list form («5 → Ola, raad
+    boer») read «De sterke bot: 5 → Ola, raad boer spelen.» in the review."""
+    played = a_card(action["card"])
+    target, guess = action.get("target"), action.get("guess")
+    if target is None:
+        return _("play {card}").format(card=played)
+    if target == view.get("seat"):
+        if target == ui.me:
+            return _("play {card} on yourself").format(card=played)
+        return _("play {card} on their own hand").format(card=played)
+    if guess is None:
+        return _("play {card} on {target}").format(card=played, target=ui.obj(target))
+    return _("play {card} on {target}, guessing {guess}").format(
+        card=played, target=ui.obj(target), guess=name_of(guess)
+    )
