@@ -34,7 +34,7 @@ def name_of(code: str) -> str:
 
 
 def a_card(code: str) -> str:
-    """A card as the object of a sentence, with the article a native puts there: «Kari la ned damen»,
+    """A card as the object of a sentence, with the article a native puts there: «Kari la ned dama»,
     «Piet legde de vrouw af», "discarded the queen", «en 8» / «een 8» / "an 8".
 
     Why: the bare name («Kari la ned dame», «Piet legde vrouw af») is no sentence in nb or nl.  The

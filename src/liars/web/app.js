@@ -358,9 +358,7 @@ function fitFelt() {
   const middle = (fr.left + fr.right) / 2;
   let left = br.left;
   let right = br.right;
-  for (const seat of felt.querySelectorAll(".seat")) {
-    const r = seat.getBoundingClientRect();
-    if (r.right <= br.left || r.left >= br.right) continue;
+  for (const r of seatsAcross(felt, br)) {
     if (r.right < middle) left = Math.max(left, r.right + 8);
     else if (r.left > middle) right = Math.min(right, r.left - 8);
   }
@@ -374,14 +372,10 @@ function fitFelt() {
 
 /** Set the board's top and max-height to the band between the seats above and below it. */
 function band(felt, board) {
-  board.style.top = board.style.maxHeight = "";
   const fr = felt.getBoundingClientRect();
-  const br = board.getBoundingClientRect();
   let top = fr.top + 14;
   let bottom = fr.bottom - 14; // inside the oval's wooden rim
-  for (const seat of felt.querySelectorAll(".seat")) {
-    const r = seat.getBoundingClientRect();
-    if (r.right <= br.left || r.left >= br.right) continue;
+  for (const r of seatsAcross(felt, board.getBoundingClientRect())) {
     if (r.top + r.bottom < fr.top + fr.bottom) top = Math.max(top, r.bottom + 8);
     else bottom = Math.min(bottom, r.top - 8);
   }
@@ -390,6 +384,10 @@ function band(felt, board) {
   board.style.top = `${((top + bottom) / 2 - fr.top - felt.clientTop).toFixed(1)}px`; // from inside the rim
   board.style.maxHeight = `${Math.max(90, bottom - top - frame).toFixed(1)}px`;
 }
+
+/** The seats that share some of the board's width (`br`): those above, below or off to its sides. */
+const seatsAcross = (felt, br) => [...felt.querySelectorAll(".seat")].map((seat) => seat.getBoundingClientRect())
+  .filter((r) => r.right > br.left && r.left < br.right);
 
 const overflows = (el) => el.scrollHeight > el.clientHeight + 1;
 window.addEventListener("resize", fitFelt);
