@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.containers import VerticalScroll
+from textual.geometry import Region
+from textual.widget import Widget
 from textual.widgets import RichLog
 
 import liars
@@ -25,7 +27,7 @@ from liars.terminal.love_letter import LoveLetterUI, effect, name_of
 from liars.terminal.tui import TableApp
 from liars.terminal.ui import Fitted
 
-from .test_tui import Person, shown, table_app
+from .test_tui import Person, flat, shown, table_app
 
 DECK = "KQJTT99887766655"
 
@@ -225,29 +227,74 @@ def test_the_table_shows_a_bots_move_while_the_log_tells_it() -> None:
     assert len(checked) >= 3 and all(checked), checked
 
 
+def on_screen(app: TableApp) -> list[str]:
+    """The rows of the screen as the person sees them."""
+    return ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
+
+
+def rows_of(widget: Widget) -> list[str]:
+    """The widget's own rows as drawn (whatever part of it is scrolled out of sight), blank ones left out."""
+    strips = widget.render_lines(Region(0, 0, widget.size.width, widget.size.height))
+    return [flat(strip.text) for strip in strips if strip.text.strip()]
+
+
 @pytest.mark.parametrize("lang", ["nb", "nl", "en"])
-def test_the_coachs_advice_shows_at_80_by_24(lang: str) -> None:
-    """F2 at 80×24 put the coach's panel wholly below the board's fold, where nothing scrolled to it
-    (the input keeps the focus): the person asked for advice and saw only «Trener: på» in the log.
-    The board now stays at its end, so the advice, its last line, is on the screen."""
-    base = table_app("love-letter", lang, players=4, target_wins=4)
-    state = base.game.new_game(setup=four_player_deal("6", "T"))
-    app = TableApp(base.game, base.ui, base.table.bots, 0, delay=0, state=state)
+@pytest.mark.parametrize(("gid", "players"), [("liars-dice", 6), ("love-letter", 4), ("cheat", 6)])
+def test_the_coachs_advice_shows_beside_the_whole_table_at_80_by_24(
+    gid: str, players: int, lang: str
+) -> None:
+    """F2 at 80×24 first put the advice wholly below the board's fold («Trener: på» in the log and
+    nothing else); kept at the board's end, it then pushed the title, the seats and Liar's Dice's bid
+    to beat off the top while the person read the odds of that very bid.  The advice now stands
+    beside the table, above the log: the seats, the hand and the advice's last line (the strong bot's
+    move) are all on the screen."""
+    i18n.use(lang)
+    game = liars.make(gid, players=players, seed=3)
+    names = setup.names(lang, players, 0)
+    bots = {s: load_bot("basic", gid, seed=s + 1) for s in range(1, players)}
+    app = TableApp(game, ui_for(gid, names, 0), bots, 0, delay=0)
     seen: dict[str, Any] = {}
 
     async def main() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await Person(app, pilot).wait(0)
             await pilot.press("f2")
-            board, advice = app.query_one("#board", VerticalScroll), app.query_one("#coach")
+            advice = app.query_one("#coach")
             for _tick in range(100):  # the coach samples its odds, then the layout follows
                 await pilot.pause(0.02)
                 if advice.display and advice.virtual_region.height > 1:
                     break
             await pilot.pause(0.05)
-            seen.update(top=board.scroll_y, rows=board.scrollable_content_region.height)
-            seen.update(advice=advice.virtual_region, overflow=board.max_scroll_y)
+            seen["screen"] = [flat(row) for row in on_screen(app)]
+            seen["title"] = rows_of(app.query_one("#title"))
+            seen["seats"] = rows_of(app.query_one("#seats"))
+            seen["hand"] = rows_of(app.query_one("#hand"))
+            seen["advice"] = rows_of(advice)
+            seen["overflow"] = app.query_one("#board", VerticalScroll).max_scroll_y
 
     asyncio.run(main())
-    assert seen["overflow"] > 0 and seen["advice"].height > 1  # a board taller than its room
-    assert seen["advice"].bottom <= seen["top"] + seen["rows"]
+    assert seen["overflow"] == 0  # the board keeps the rows it had without the coach
+    assert len(seen["seats"]) > players and seen["hand"] and len(seen["advice"]) > 2
+    for row in (*seen["title"], *seen["seats"], *seen["hand"], seen["advice"][-1]):
+        assert any(row in line for line in seen["screen"]), row
+
+
+@pytest.mark.parametrize(("gid", "players"), [("liars-dice", 2), ("love-letter", 2)])
+def test_a_board_shorter_than_its_room_starts_at_the_top(gid: str, players: int) -> None:
+    """Keeping the board at its end (for tables taller than the screen) drew every shorter board at
+    the room's foot: four to nine blank rows over the game's name, the table sunk under them."""
+    i18n.use("nb")
+    game = liars.make(gid, players=players, seed=3)
+    bots = {1: load_bot("basic", gid, seed=2)}
+    app = TableApp(game, ui_for(gid, setup.names("nb", players, 0), 0), bots, 0, delay=0)
+    seen: dict[str, Any] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await Person(app, pilot).wait(0)
+            await pilot.pause(0.05)
+            seen["rows"] = on_screen(app)
+            seen["title"] = shown(app.query_one("#title"))
+
+    asyncio.run(main())
+    assert seen["rows"][0][:40].strip().startswith(seen["title"][:20]), seen["rows"][:3]

@@ -149,8 +149,11 @@ class TableApp(App[int]):
     #title { text-style: bold; margin-bottom: 1; }
     #status { margin-top: 1; }
     #hand { margin-top: 1; }
-    #coach { margin-top: 1; color: $accent; }
-    #log { width: 1fr; border: round $primary; overflow-x: hidden; }
+    #fill { height: 0.01fr; }
+    #side { width: 1fr; }
+    #coachbox { height: auto; max-height: 80%; padding: 0 1; display: none; }
+    #coach { color: $accent; }
+    #log { height: 1fr; min-height: 3; border: round $primary; overflow-x: hidden; }
     #prompt { padding: 0 1; text-style: bold; }
     #message { padding: 0 1; color: $error; text-style: bold; display: none; }
     SaveScreen { align: center middle; }
@@ -207,8 +210,19 @@ class TableApp(App[int]):
                 yield Static("", id="seats")
                 yield Static("", id="status")
                 yield Static("", id="hand")
-                yield Static("", id="coach")
-            yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
+                # Fills what the panels leave: an anchored board shorter than its room is otherwise
+                # drawn at the room's foot (Textual scrolls it to a negative offset), with blank rows
+                # over the title.  Its height is 0.01fr, not 1fr: with no room left Textual sizes
+                # 1fr as one row, and a board that just fitted would scroll by that row.
+                yield Static("", id="fill")
+            with Vertical(id="side"):
+                # The coach's advice stands beside the table, above the log, not under the hand: at
+                # 80×24 it made the board too tall, and the seats and the bid to beat scrolled away
+                # while the person read the odds of that very bid.  The log gives it the rows for
+                # the turn; the panel empties, and the log has them back, once the person has moved.
+                with VerticalScroll(id="coachbox"):
+                    yield Static("", id="coach")
+                yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
         yield Static("", id="prompt")
         yield Static("", id="message")
         yield Input(id="action")
@@ -243,6 +257,9 @@ class TableApp(App[int]):
         if self.table.coach and seat is not None and not state.over and seat in state.to_act:
             shown = coach.lines(self.ui, state.view(seat))
         self._put("#coach", Text("\n".join(shown)))
+        box = self.query_one("#coachbox", VerticalScroll)
+        box.display = bool(shown)
+        box.anchor()  # taller than its room: the strong bot's advice, its last line, stays in sight
 
     def action_coach(self) -> None:
         """F2: switch the coach on or off, and say so in the log."""
