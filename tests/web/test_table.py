@@ -352,6 +352,43 @@ def test_a_swap_and_a_draw_name_their_cards_with_articles(web: Any, browser: Any
         assert drawn[lang][-1].endswith(draw), drawn[lang]
 
 
+def test_liars_dice_log_says_the_bids_in_words(web: Any, browser: Any) -> None:
+    """The log listed a round as «Runde 1: Anna 2×3, Bram 3×3.», a notation nobody at a table speaks,
+    where the board and the narration say bids in words; now «Runde 1 — Anna: to treere; …».  And a
+    re-roll for a tie read as the first roll again («Kast om hvem som åpner» three times); it is
+    «Omkast ved likt», as in the terminal and the poker game."""
+    state = liars.make("liars-dice", players=3, seed=2).new_game()
+    for quantity in (2, 3, 4):  # a round of bids on threes, then a call, then the next round's opening
+        state.act(state.to_act[0], {"type": "bid", "quantity": quantity, "face": 3})
+    state.act(state.to_act[0], {"type": "liar"})
+    state.act(state.to_act[0], {"type": "bid", "quantity": 1, "face": 5})
+    view = state.view(0)
+    names = ["Anna", "Bram", "Cor"]
+    opener = names[view["history"][0]["bids"][0]["seat"]]
+    body = """async (i18n, [view, names]) => {
+        const mod = (await import('/static/games/liars_dice.js')).default;
+        return mod.log(view, { t: i18n.t, name: (i) => names[i], me: 0 });
+    }"""
+    got = in_each_language(web, browser, body, [view, names])
+    for lang, words in (
+        ("en", ("two threes", "a five")),
+        ("nb", ("to treere", "én femmer")),
+        ("nl", ("twee drieën", "één vijf")),
+    ):
+        rounds = [line for line in got[lang] if line.startswith(("Round 1", "Runde 1", "Ronde 1"))]
+        assert len(rounds) == 1 and f" — {opener}: {words[0]}; " in rounds[0], got[lang]
+        assert "×" not in " ".join(got[lang]) and got[lang][-1].endswith(f": {words[1]}"), got[lang]
+    rolls = view["rolloff"]
+    assert len(rolls) == 3  # seed 2: two ties before the opener is found
+    for lang, first, again in (
+        ("en", "Roll for who opens: ", "Re-roll for the tie: "),
+        ("nb", "Kast om hvem som åpner: ", "Omkast ved likt: "),
+        ("nl", "Gooien om wie begint: ", "Opnieuw gooien bij gelijkspel: "),
+    ):
+        assert got[lang][0].startswith(first) and got[lang][0].count(",") == 2, got[lang]
+        assert all(line.startswith(again) and line.count(",") == 1 for line in got[lang][1:3]), got[lang]
+
+
 def first_call(game: str, seat: int) -> list[Any]:
     """``game``'s history as ``seat`` sees it, up to its first call (random legal play, seed 4)."""
     state = liars.make(game, players=3, seed=4).new_game()

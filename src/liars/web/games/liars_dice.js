@@ -11,7 +11,7 @@ export const TX = {
     held: "The bid held: {names} loses a die.", too_high: "The bid was too high: {names} loses a die.",
     lost: { one: "{names} lost a die.", other: "{names} each lost a die." },
     out: { one: "{names} is out of the game.", other: "{names} are out of the game." }, places: "Places",
-    round_log: "Round {r}: {bids}.", bid_log: "{name} {q}×{f}", rolloff: "Roll for who opens: {rolls}",
+    round_log: "Round {r} — {bids}.", bid_log: "{name}: {bid}", rolloff: "Roll for who opens: {rolls}", tie: "Re-roll for the tie: {rolls}",
     quantity: "How many", last_dice: "The cups at the last call",
   },
   nb: {
@@ -20,7 +20,7 @@ export const TX = {
     counted: { none: "Det var ingen.", other: "Det var {n}." },
     held: "Budet holdt: {names} legger bort en terning.", too_high: "Budet var for drøyt: {names} legger bort en terning.",
     lost: { one: "{names} mistet en terning.", other: "{names} mistet hver sin terning." }, out: "{names} er ute av spillet.", places: "Plasseringer",
-    round_log: "Runde {r}: {bids}.", bid_log: "{name} {q}×{f}", rolloff: "Kast om hvem som åpner: {rolls}",
+    round_log: "Runde {r} — {bids}.", bid_log: "{name}: {bid}", rolloff: "Kast om hvem som åpner: {rolls}", tie: "Omkast ved likt: {rolls}",
     quantity: "Hvor mange", last_dice: "Begrene ved siste rop",
   },
   nl: {
@@ -30,7 +30,7 @@ export const TX = {
     held: "Het bod klopte: {names} verliest een dobbelsteen.", too_high: "Het bod was te hoog: {names} verliest een dobbelsteen.",
     lost: { one: "{names} verloor een dobbelsteen.", other: "{names} verloren elk een dobbelsteen." },
     out: { one: "{names} ligt uit het spel.", other: "{names} liggen uit het spel." }, places: "Plaatsen",
-    round_log: "Ronde {r}: {bids}.", bid_log: "{name} {q}×{f}", rolloff: "Gooien om wie begint: {rolls}",
+    round_log: "Ronde {r} — {bids}.", bid_log: "{name}: {bid}", rolloff: "Gooien om wie begint: {rolls}", tie: "Opnieuw gooien bij gelijkspel: {rolls}",
     quantity: "Hoeveel", last_dice: "De bekers bij de laatste uitdaging",
   },
 };
@@ -50,6 +50,12 @@ function verdict(r, ctx) {
 
 function callLine(r, bid, ctx) {
   return `${x(r.call === "liar" ? "call_liar" : "call_spot", { name: ctx.name(r.caller), bid: faceWords(bid.quantity, bid.face) })} ${x("counted", { n: r.count })} ${verdict(r, ctx)}`;
+}
+
+/** A round's bids in the log, in words as everywhere else: «Ola: tre firere; Kari: fire firere»
+ * (it said «Ola 3×4, Kari 4×4», a notation nobody at a table speaks). */
+function bidList(bids, ctx) {
+  return bids.map((b) => x("bid_log", { name: ctx.name(b.seat), bid: faceWords(b.quantity, b.face) })).join("; ");
 }
 
 function cups(r, ctx) {
@@ -105,14 +111,15 @@ export default {
 
   log(v, ctx) {
     const lines = [];
-    for (const rolls of v.rolloff || []) {
-      lines.push(x("rolloff", { rolls: rolls.map((d, i) => (d === null ? null : `${ctx.name(i)} ${d}`)).filter(Boolean).join(", ") }));
-    }
+    // the first roll decides who opens; each roll after it is a re-roll among those tied (only they roll)
+    (v.rolloff || []).forEach((rolls, k) => lines.push(x(k ? "tie" : "rolloff", {
+      rolls: rolls.map((d, i) => (d === null ? null : `${ctx.name(i)} ${d}`)).filter(Boolean).join(", "),
+    })));
     for (const r of v.history) {
-      lines.push(x("round_log", { r: r.round, bids: r.bids.map((b) => x("bid_log", { name: ctx.name(b.seat), q: b.quantity, f: b.face })).join(", ") }));
+      lines.push(x("round_log", { r: r.round, bids: bidList(r.bids, ctx) }));
       lines.push(`${callLine(r, r.bids.at(-1), ctx)}${r.out.length ? ` ${x("out", { names: listing(r.out.map(ctx.name)), n: r.out.length })}` : ""}`);
     }
-    if (!v.over && v.bids.length) lines.push(v.bids.map((b) => x("bid_log", { name: ctx.name(b.seat), q: b.quantity, f: b.face })).join(", "));
+    if (!v.over && v.bids.length) lines.push(bidList(v.bids, ctx));
     return lines;
   },
 
