@@ -219,6 +219,44 @@ def test_the_review_summary_reads_as_a_sentence_for_one_decision_and_several(web
         assert not any("(1)" in line for line in lines), lines
 
 
+def test_a_love_letter_move_reads_as_a_phrase(web: Any, browser: Any) -> None:
+    """The advice and the review said «5 (Vijf) spelen op Bram en 9 (Negen) raden», a card's label
+    dropped into a sentence, and «spille 10 (Tier) mot Anna» for a 10 Anna plays at her own hand; a
+    card now takes its article, as in the log and the terminal's coach."""
+    got = in_each_language(
+        web,
+        browser,
+        """async () => {
+        const { actionWords } = await import('/static/coach.js');
+        const name = (i) => ['Anna', 'Bram', 'Cor'][i];
+        return [
+            actionWords('love-letter', { type: 'play', card: '5', target: 1, guess: 'J' }, name, 0),
+            actionWords('love-letter', { type: 'play', card: 'T', target: 0 }, name, 0),
+            actionWords('love-letter', { type: 'play', card: '8', target: 2 }, name, 0),
+            actionWords('love-letter', { type: 'play', card: 'Q' }, name, 0),
+        ];
+    }""",
+    )
+    assert got["nl"] == [
+        "een 5 op Bram spelen en boer raden",
+        "een 10 op jezelf spelen",
+        "een 8 op Cor spelen",
+        "de vrouw spelen",
+    ], got["nl"]
+    assert got["nb"] == [
+        "spille en 5 mot Bram og gjette knekt",
+        "spille en 10 mot deg selv",
+        "spille en 8 mot Cor",
+        "spille dama",
+    ], got["nb"]
+    assert got["en"] == [
+        "play a 5 on Bram, guessing jack",
+        "play a 10 on yourself",
+        "play an 8 on Cor",
+        "play the queen",
+    ]
+
+
 def test_the_panel_fits_a_phone(web: Any, browser: Any) -> None:
     """At 360 px the panel (the bids' table, Love Letter's table of cards) needs no sideways scroll."""
     ctx = browser.new_context(

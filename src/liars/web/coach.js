@@ -6,7 +6,7 @@
 import { cardText, die, h } from "./draw.js";
 import { faceWords, getLang, rankName, rankWords, tr } from "./i18n.js";
 import { claimWords } from "./games/liars_dice_poker.js";
-import { TX as LOVE } from "./games/love_letter.js";
+import { A as aCard, TX as LOVE, W as cardWord } from "./games/love_letter.js";
 
 export const TX = {
   en: {
@@ -38,7 +38,7 @@ export const TX = {
     exact: "The exact equilibrium: {probs}.", exact_loss: "Expected loss of your move: {loss}.",
     as_you_saw: "The position as you saw it", prev: "Previous", next: "Next", step: "{i} of {n}",
     a_bid: "bid {bid}", a_liar: "call liar", a_spot: "say spot on", a_challenge: "call “Liar!”", a_pass: "accept",
-    a_play: "play {cards}", a_play_as: "play {card} as {announce}", a_ll: "play {card}", a_ll_on: "play {card} on {name}",
+    a_play: "play {cards}", a_play_as: "play {card} as {announce}", a_ll: "play {card}", a_ll_on: "play {card} on {name}", a_ll_self: "play {card} on yourself",
     a_ll_guess: "play {card} on {name}, guessing {g}", a_claim: "claim {hand}", a_accept: "accept the cup",
     a_reroll: "re-roll {dice}", a_keep: "keep all five",
   },
@@ -71,7 +71,7 @@ export const TX = {
     exact: "Den eksakte likevekten: {probs}.", exact_loss: "Forventet tap for trekket ditt: {loss}.",
     as_you_saw: "Stillingen slik du så den", prev: "Forrige", next: "Neste", step: "{i} av {n}",
     a_bid: "by {bid}", a_liar: "rope løgn", a_spot: "si helt riktig", a_challenge: "rope «Løgner!»", a_pass: "godta",
-    a_play: "spille {cards}", a_play_as: "spille {card} som {announce}", a_ll: "spille {card}", a_ll_on: "spille {card} mot {name}",
+    a_play: "spille {cards}", a_play_as: "spille {card} som {announce}", a_ll: "spille {card}", a_ll_on: "spille {card} mot {name}", a_ll_self: "spille {card} mot deg selv",
     a_ll_guess: "spille {card} mot {name} og gjette {g}", a_claim: "si {hand}", a_accept: "godta begeret",
     a_reroll: "kaste {dice} på nytt", a_keep: "beholde alle fem",
   },
@@ -104,8 +104,8 @@ export const TX = {
     exact: "Het exacte evenwicht: {probs}.", exact_loss: "Verwacht verlies van jouw zet: {loss}.",
     as_you_saw: "De stand zoals jij hem zag", prev: "Vorige", next: "Volgende", step: "{i} van {n}",
     a_bid: "{bid} bieden", a_liar: "“Je liegt!” roepen", a_spot: "zeggen dat het precies klopt", a_challenge: "“Je liegt!” roepen",
-    a_pass: "“Ik geloof je” zeggen", a_play: "{cards} spelen", a_play_as: "{card} spelen als {announce}", a_ll: "{card} spelen",
-    a_ll_on: "{card} spelen op {name}", a_ll_guess: "{card} spelen op {name} en {g} raden", a_claim: "{hand} zeggen",
+    a_pass: "“Ik geloof je” zeggen", a_play: "{cards} spelen", a_play_as: "{card} als {announce} spelen", a_ll: "{card} spelen",
+    a_ll_on: "{card} op {name} spelen", a_ll_self: "{card} op jezelf spelen", a_ll_guess: "{card} op {name} spelen en {g} raden", a_claim: "{hand} zeggen",
     a_accept: "de beker aannemen", a_reroll: "{dice} opnieuw gooien", a_keep: "alle vijf houden",
   },
 };
@@ -128,7 +128,7 @@ function signed(p) {
 const llName = (c) => `${rankName(c)} (${tr(LOVE, c)})`;
 
 /** An action (its JSON form) in words, as the review names yours and the strong bot's. */
-export function actionWords(game, a, name) {
+export function actionWords(game, a, name, me = null) {
   if (!a) return "";
   switch (a.type) {
     case "bid": return a_("a_bid", { bid: faceWords(a.quantity, a.face) });
@@ -142,9 +142,12 @@ export function actionWords(game, a, name) {
     case "play":
       if (Array.isArray(a.cards)) return a_("a_play", { cards: cardsWords(a.cards) });
       if (a.announce) return a_("a_play_as", { card: cardText(a.card), announce: cardText(a.announce) });
-      if (a.guess) return a_("a_ll_guess", { card: llName(a.card), name: name(a.target), g: llName(a.guess) });
-      if (Number.isInteger(a.target)) return a_("a_ll_on", { card: llName(a.card), name: name(a.target) });
-      return a_("a_ll", { card: llName(a.card) });
+      // a verb phrase as the log and the terminal say it: «spille en 6 mot Bram og gjette konge»
+      // (it said «spille 6 (Sekser) mot Bram og gjette 13 (Konge)», a label dropped into a sentence)
+      if (a.guess) return a_("a_ll_guess", { card: aCard(a.card), name: name(a.target), g: cardWord(a.guess) });
+      if (Number.isInteger(a.target) && a.target === me) return a_("a_ll_self", { card: aCard(a.card) });
+      if (Number.isInteger(a.target)) return a_("a_ll_on", { card: aCard(a.card), name: name(a.target) });
+      return a_("a_ll", { card: aCard(a.card) });
     default: return JSON.stringify(a);
   }
 }
@@ -225,13 +228,13 @@ function loveOdds(o, v, name) {
  * The strong bot's advice: its move, and the coach's one line why. The server says the line in
  * every language (`advice_text`), seats as {seat<n>}: filled in here with the names the page shows.
  */
-function adviceLine(game, c, name) {
+function adviceLine(game, c, name, me) {
   const a = c.odds.advice;
   if (!a) return null;
   const said = (c.advice_text && (c.advice_text[getLang()] || c.advice_text.en)) || a.text || "";
   const why = said.replace(/\{seat(\d+)\}/g, (_, i) => name(Number(i)));
   return h("p", { class: "coach-advice", id: "coach-advice", "data-action": JSON.stringify(a.action) },
-    a.action ? h("strong", {}, x("advice", { action: actionWords(game, a.action, name) })) : null,
+    a.action ? h("strong", {}, x("advice", { action: actionWords(game, a.action, name, me) })) : null,
     why ? ` ${why}` : null);
 }
 
@@ -254,7 +257,7 @@ export function coachPanel(f, c, name) {
   else body = [];
   return h("section", { class: "coach-panel", id: "coach", "aria-live": "polite", "data-seq": fresh ? c.seq : "" },
     h("h3", {}, x("coach")), h("p", { class: "coach-note" }, x("only_you")), body.flat(2),
-    fresh && c.odds ? adviceLine(v.game, c, name) : null);
+    fresh && c.odds ? adviceLine(v.game, c, name, v.seat) : null);
 }
 
 /** A drawing with no ids (the review's positions sit beside the live table: no duplicate ids). */
@@ -286,7 +289,8 @@ export function reviewSection(rv, R, ctx, ask, go) {
   }
   const at = Math.min(Math.max(rv.at || 0, 0), items.length - 1);
   const it = items[at];
-  const line = (item) => x("item", { n: item.move + 1, taken: actionWords(data.game, item.taken, ctx.name), advised: actionWords(data.game, item.advised, ctx.name) });
+  const line = (item) => x("item", { n: item.move + 1, taken: actionWords(data.game, item.taken, ctx.name, item.view.seat),
+    advised: actionWords(data.game, item.advised, ctx.name, item.view.seat) });
   const seen = { view: it.view, legal: [], seat: it.view.seat };
   const rctx = { ...ctx, sel: [], pending: true, toggle: () => {}, send: () => {}, frame: seen };
   return h("section", { class: "coach-review", id: "review" }, head,

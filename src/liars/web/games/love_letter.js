@@ -58,11 +58,11 @@ const x = (k, p) => tr(TX, k, p);
 const R = rankName;
 // a card named in running text: a face card by its word («raadt heer», «viser konge»; a lone «H» or
 // «B» reads as a suit or a typo), a number as it is printed («10»)
-const W = (c) => (/^[KQJ]$/.test(c) ? x(c).toLowerCase() : R(c));
+export const W = (c) => (/^[KQJ]$/.test(c) ? x(c).toLowerCase() : R(c));
 // a card as a sentence's object, with the article a native puts there: «legger ned dama», «legt de
 // vrouw af», «og trekker en 7» (the bare «legger ned dame» is no sentence); the face cards are
 // single, so definite
-const A = (c) => x(`a${c}`);
+export const A = (c) => x(`a${c}`);
 const step = { card: null, target: null }; // the play being built: card, then target, then guess
 
 /** A card with its name and what it does (the player's own cards, and the guesses). */
