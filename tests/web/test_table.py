@@ -389,6 +389,66 @@ def test_liars_dice_log_says_the_bids_in_words(web: Any, browser: Any) -> None:
         assert all(line.startswith(again) and line.count(",") == 1 for line in got[lang][1:3]), got[lang]
 
 
+def test_the_quantity_menu_starts_again_at_a_new_bid(web: Any, browser: Any) -> None:
+    """The «Hvor mange» menu kept the quantity picked in the round before: «Ingen bud ennå: åpne
+    runden.» stood over a menu set to 10, and one tap on a face opened with ten of it («Runde 3:
+    Kari 10×1 … Budet var for drøyt»). It starts from the lowest legal quantity at every new bid."""
+    state = liars.make("liars-dice", players=3, seed=2).new_game()
+    opening = state.view(state.to_act[0]), state.legal_actions(state.to_act[0])
+    state.act(state.to_act[0], {"type": "bid", "quantity": 2, "face": 3})
+    raised = state.view(state.to_act[0]), state.legal_actions(state.to_act[0])
+    frames = [
+        {"view": v, "legal": [a.to_json() for a in legal], "seat": v["seat"]}
+        for v, legal in (opening, raised)
+    ]
+    got = in_app(
+        web,
+        browser,
+        """async ([opening, raised]) => {
+        const mod = (await import('/static/games/liars_dice.js')).default;
+        const i18n = await import('/static/i18n.js');
+        const ctx = { t: i18n.t, name: (i) => `P${i}`, send: () => {}, redraw: () => {}, pending: false };
+        const picked = (f) => Number(mod.actions(f, ctx).querySelector('#quantity').value);
+        const seen = [picked(opening)];
+        const menu = mod.actions(opening, ctx).querySelector('#quantity');
+        menu.value = '10';
+        menu.dispatchEvent(new Event('change'));
+        seen.push(picked(opening));  // the same turn: the pick stays
+        seen.push(picked(raised));  // a bid came in: from the lowest again
+        seen.push(picked(opening));  // and a new round's opening too
+        return seen;
+    }""",
+        frames,
+    )
+    assert got == [1, 10, 2, 1], got
+
+
+def test_with_wild_ones_the_reveal_marks_every_die_it_counted(web: Any, browser: Any) -> None:
+    """With ones wild, the reveal said «Det var 13.» and marked only the seven fours: the ones that
+    made up the rest looked plain, so the count looked wrong. Every die counted is marked now (a one
+    as wild), and without wild ones a one is not."""
+    got: dict[bool, Any] = {}
+    for wild in (True, False):
+        state = liars.make("liars-dice", players=3, seed=5, wild_ones=wild).new_game()
+        state.act(state.to_act[0], {"type": "bid", "quantity": 2, "face": 4})
+        state.act(state.to_act[0], {"type": "liar"})
+        view: dict[str, Any] = dict(state.view(0))
+        dice = [d for cup in view["revealed"]["dice"] for d in cup]
+        body = """async (i18n, v) => {
+            const mod = (await import('/static/games/liars_dice.js')).default;
+            const ctx = { t: i18n.t, name: (i) => `P${i}` };
+            const board = mod.board(v, ctx);
+            return [board.querySelectorAll('#revealed .die.hit').length,
+                    board.querySelectorAll('#revealed .die.hit.wild').length];
+        }"""
+        got[wild] = (in_each_language(web, browser, body, view)["nb"], view["revealed"]["count"], dice)
+    (marked, wild_marked), count, dice = got[True]
+    assert dice.count(1) > 0 and marked == count == dice.count(4) + dice.count(1), got[True]
+    assert wild_marked == dice.count(1)
+    (marked, wild_marked), count, dice = got[False]
+    assert marked == count == dice.count(4) and wild_marked == 0, got[False]
+
+
 def first_call(game: str, seat: int) -> list[Any]:
     """``game``'s history as ``seat`` sees it, up to its first call (random legal play, seed 4)."""
     state = liars.make(game, players=3, seed=4).new_game()

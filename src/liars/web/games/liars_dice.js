@@ -35,11 +35,19 @@ export const TX = {
   },
 };
 const x = (k, p) => tr(TX, k, p);
-const qty = { chosen: null };
+// The quantity picked in the menu, for the standing bid it was picked against: a new bid or a new
+// round starts it again from the lowest legal quantity (it kept a 10 picked last round, so one tap
+// opened the next round with ten of a face).
+const qty = { chosen: null, for: null };
 
-function row(dice, face, extra = "") {
-  return h("span", { class: "dice" }, dice.map((d) => die(d, d === face ? `hit ${extra}` : extra)));
+/** Dice with those that count for a bid on `face` marked: with wild ones, the ones too (they were
+ * counted in «Det var 13», but only the fours were marked, so the count looked wrong). */
+function row(dice, face, wild = false, extra = "") {
+  const counts = (d) => d === face || (wild && d === 1 && face !== 1);
+  return h("span", { class: "dice" }, dice.map((d) => die(d, counts(d) ? `hit${d !== face ? " wild" : ""} ${extra}` : extra)));
 }
+
+const wildOnes = (v) => Boolean(v.options && v.options.wild_ones);
 
 /** A call's outcome, saying who was right: the bid held (the caller loses) or was too high. */
 function verdict(r, ctx) {
@@ -58,10 +66,10 @@ function bidList(bids, ctx) {
   return bids.map((b) => x("bid_log", { name: ctx.name(b.seat), bid: faceWords(b.quantity, b.face) })).join("; ");
 }
 
-function cups(r, ctx) {
+function cups(r, ctx, wild) {
   // seats knocked out before this call had no dice: no empty rows
   return h("ul", { class: "cups" }, r.dice.map((d, i) => (d.length
-    ? h("li", { "data-seat": i }, h("span", { class: "who" }, ctx.name(i)), row(d, r.bid.face)) : null)));
+    ? h("li", { "data-seat": i }, h("span", { class: "who" }, ctx.name(i)), row(d, r.bid.face, wild)) : null)));
 }
 
 export default {
@@ -72,7 +80,7 @@ export default {
       Array.from({ length: Math.min(n, 10) }, () => die(null, "mini")), ` ${n}`,
       // the last call's cup of this seat, shown in the seat on the oval table (style.css): the
       // board in the middle has no room for a full table's cups
-      r && r.dice[i].length ? h("span", { class: "revealed seat-cup" }, row(r.dice[i], r.bid.face)) : null);
+      r && r.dice[i].length ? h("span", { class: "revealed seat-cup" }, row(r.dice[i], r.bid.face, wildOnes(v))) : null);
   },
 
   board(v, ctx) {
@@ -82,7 +90,7 @@ export default {
       v.bid ? h("p", { class: "bid", id: "bid" }, x("bid_by", { name: ctx.name(v.bid.seat), bid: faceWords(v.bid.quantity, v.bid.face) }), " ", die(v.bid.face))
         : v.over ? null : h("p", { class: "bid" }, x("no_bid")),
       v.bids.length ? h("ol", { class: "bids" }, v.bids.map((b) => h("li", {}, `${ctx.name(b.seat)}: ${b.quantity} ×`, die(b.face, "mini")))) : null,
-      v.revealed ? h("div", { class: "revealed", id: "revealed" }, h("p", { title: called }, called), cups(v.revealed, ctx)) : null);
+      v.revealed ? h("div", { class: "revealed", id: "revealed" }, h("p", { title: called }, called), cups(v.revealed, ctx, wildOnes(v))) : null);
   },
 
   mine(f, ctx) {
@@ -93,7 +101,8 @@ export default {
     const calls = f.legal.filter((a) => a.type !== "bid");
     const bids = f.legal.filter((a) => a.type === "bid");
     const qs = [...new Set(bids.map((b) => b.quantity))];
-    if (!qs.includes(qty.chosen)) qty.chosen = qs[0];
+    const standing = `${(f.view.history || []).length}:${(f.view.bids || []).length}`;
+    if (qty.for !== standing || !qs.includes(qty.chosen)) Object.assign(qty, { chosen: qs[0], for: standing });
     return h("div", { class: "choices" },
       calls.map((a) => h("button", { type: "button", class: `act ${a.type === "liar" ? "liar" : "spot"}`, disabled: ctx.pending,
         "data-action": JSON.stringify(a), onclick: () => ctx.send(a) }, a.type === "liar" ? ctx.t("liar") : ctx.t("spot_on"))),
@@ -132,7 +141,7 @@ export default {
     const r = v.revealed;
     const order = (v.places || []).map((p, i) => [p, i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     return h("div", { class: "reveal", id: "reveal" },
-      r ? cups(r, ctx) : null,
+      r ? cups(r, ctx, wildOnes(v)) : null,
       v.places ? h("div", { class: "places" }, h("h3", {}, x("places")),
         h("ol", { id: "places" }, order.map(([p, i]) => h("li", { "data-seat": i }, `${ordinal(p)} ${ctx.name(i)}`)))) : null);
   },
