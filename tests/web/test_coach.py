@@ -4,6 +4,7 @@ server computed from the seat's view, nothing else), and the review list after t
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import liars
@@ -12,7 +13,7 @@ from liars.coach.review import review
 from liars.terminal import i18n
 from liars.terminal.coach_review import percent as terminal_percent
 
-from .helpers import boxes, create_table, in_each_language, join, watch_frames
+from .helpers import boxes, create_table, in_each_language, join, step, watch_frames
 
 SEED = 2  # a deal on which Anna's habit below gives two decisions the strong bot would not take
 
@@ -76,6 +77,29 @@ def test_the_switch_shows_the_odds_of_your_own_seat(web: Any, contexts: list[Any
             break
         page.wait_for_timeout(40)
     assert any(f["type"] == "coach" and f["on"] is False for f in frames)
+
+
+def test_the_coach_names_a_bot_as_the_board_does(web: Any, browser: Any) -> None:
+    """The coach said «Robot 3 (middels) sier tre treere … etter det Robot 3 (middels) har vist så
+    langt»: the level, which the seats already show, twice in one sentence, where the board and the
+    log say «Robot 3». Played in nb until the coach speaks of a bot's claim."""
+    context = browser.new_context(locale="nb", viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    against_bots(page, web.url, "cheat", 3)
+    page.click("#coach-switch")
+    said = ""
+    for _move in range(400):
+        panel = page.locator("#coach[data-seq]:not([data-seq=''])")
+        if panel.count():
+            text = panel.inner_text()
+            if re.search(r"Robot \d( \([a-z]+\))? sier ", text):
+                said = text
+                break
+        if step(page) in (None, "None"):
+            page.wait_for_timeout(50)
+    context.close()
+    assert said, "the coach never spoke of a bot's claim"
+    assert "(middels)" not in said, said
 
 
 def test_a_host_can_keep_the_coach_away(web: Any, contexts: list[Any]) -> None:

@@ -654,7 +654,8 @@ function tablePage() {
       S.deadlineAt !== null ? h("span", { class: "countdown", id: "countdown" }) : null,
       S.error ? h("p", { class: "error", id: "error", role: "alert", "data-code": S.error.code }, refused(S.error)) : null) : null,
     S.error && !f.legal.length ? h("p", { class: "error", id: "error", role: "alert", "data-code": S.error.code }, refused(S.error)) : null,
-    f.seat !== null && !v.over && S.coachOn ? coachPanel(f, S.coachFrame, name) : null,
+    // the coach's sentences name a bot as the board does («Robot 3 sier …»), not with its level twice
+    f.seat !== null && !v.over && S.coachOn ? coachPanel(f, S.coachFrame, names(true)) : null,
     v.over ? gameOver(v, R, ctx) : null,
     chatBox(f),
     h("section", { class: "log" }, h("h3", {}, t("log")),
@@ -699,7 +700,7 @@ function gameOver(v, R, ctx) {
     h("h3", {}, R.revealTitle ? R.revealTitle() : t("all_hands")),
     // the seats above carry the levels: the reveal's names and sentences are the board's (short)
     R.reveal(v, S.reveal && S.reveal.seats ? S.reveal.seats : null, { ...ctx, name: names(true) }),
-    ctx.me !== null && coachAllowed() ? reviewSection(S.review, R, ctx, askReview, (i) => { S.review.at = i; render(); }) : null,
+    ctx.me !== null && coachAllowed() ? reviewSection(S.review, R, { ...ctx, name: names(true) }, askReview, (i) => { S.review.at = i; render(); }) : null,
     S.info.rematch && S.rematchSeats && S.rematchSeats.length && !store.get(S.info.rematch)
       ? h("p", { class: "notice", id: "rematch-notice" }, t("rematch_asked", { names: listing(S.rematchSeats), n: S.rematchSeats.length })) : null,
     h("div", { class: "buttons" },
