@@ -234,7 +234,11 @@ _HANDS = {
     },
 }
 _SEAT = {"en": "seat {n}", "nb": "plass {n}", "nl": "plaats {n}"}
-_CALL = {"en": "calling", "nb": "å rope løgn", "nl": "«Je liegt!» roepen"}
+# A phrase quoted inside a sentence, as each language quotes (docs/glossary.md, "Quotes and
+# lists"): Norwegian «…», Dutch “…”, English "…".  Dutch had the Norwegian quotes, so one Dutch
+# line of the terminal's coach read “Ik geloof je” and «schoppen zes» side by side.
+_QUOTES = {"en": '"{}"', "nb": "«{}»", "nl": "“{}”"}
+_CALL = {"en": "calling", "nb": "å rope løgn", "nl": "“Je liegt!” roepen"}
 
 # One template per reason code and language; {placeholders} are filled by :func:`say`.
 # Cheat and Liegen: what a claim is, how likely it is true (both numbers, or one when the
@@ -276,12 +280,12 @@ _CARDS_VERDICT = {
     "cheat_call": {
         "en": " A call wins {win} of the time.",
         "nb": " Roper du «Løgner!», vinner du {win} av gangene.",
-        "nl": " Roep je «Je liegt!», dan win je in {win} van de gevallen.",
+        "nl": " Roep je “Je liegt!”, dan win je in {win} van de gevallen.",
     },
     "cheat_pass": {
         "en": " Not worth risking the pile on a call.",
         "nb": " Det er ikke verdt å risikere bunken på å rope «Løgner!».",
-        "nl": " «Je liegt!» roepen is het risico op de speelstapel niet waard.",
+        "nl": " “Je liegt!” roepen is het risico op de speelstapel niet waard.",
     },
     "liegen_call": {
         "en": " An accusation wins {win} of the time.",
@@ -312,8 +316,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
             "rope løgn vinner {win}."
         ),
         "nl": (
-            "{bid} klopt in {exact} van de gevallen met jouw stenen ({adjusted} met wat er geboden is): «Je "
-            "liegt!» roepen wint {win}."
+            "{bid} klopt in {exact} van de gevallen met jouw stenen ({adjusted} met wat er geboden is): “Je "
+            "liegt!” roepen wint {win}."
         ),
     },
     "dice_spot": {
@@ -327,7 +331,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         ),
         "nl": (
             "{bid} is precies goed in {exact} van de gevallen met jouw stenen ({adjusted} met wat er geboden "
-            "is): «Precies goed!» wint {adjusted}."
+            "is): “Precies goed!” wint {adjusted}."
         ),
     },
     "dice_raise": {
@@ -352,7 +356,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         ),
         "nl": (
             "Open met {bid}: dat klopt in {exact} van de gevallen met jouw stenen, "
-            "dus niemand roept er snel «Je liegt!» op."
+            "dus niemand roept er snel “Je liegt!” op."
         ),
     },
     "dice_open_bluff": {
@@ -376,7 +380,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         ),
         "nl": (
             "{claim} klopt hooguit in {exact} van de gevallen met de stenen die je doorgaf ({adjusted} als je"
-            " bluf meetelt): «Je liegt!» roepen wint {win}."
+            " bluf meetelt): “Je liegt!” roepen wint {win}."
         ),
     },
     "poker_accept": {
@@ -390,7 +394,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         ),
         "nl": (
             "{claim} klopt in {adjusted} van de gevallen als je bluf meetelt: geloven en opnieuw gooien is "
-            "meer waard dan «Je liegt!» roepen."
+            "meer waard dan “Je liegt!” roepen."
         ),
     },
     "poker_claim_true": {
@@ -573,9 +577,7 @@ def say(why: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = 
         elif key == "claim":
             fill[key] = counted(int(value["count"]), str(value["rank"]), lang)
         elif key == "announce":
-            fill[key] = (
-                f"«{card_words(str(value), lang)}»" if lang != "en" else f'"{card_words(str(value), lang)}"'
-            )
+            fill[key] = _QUOTES[lang].format(card_words(str(value), lang))
         elif key == "card" and why["code"].startswith("liegen"):
             fill[key] = card_words(str(value), lang)
         elif key in ("card", "other"):

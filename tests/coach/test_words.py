@@ -1,0 +1,136 @@
+"""The coach's sentences as a native reader of nb and nl reads them (play-testers' finds).
+
+Each test here holds one defect a play-tester found in :mod:`liars.coach.words`:
+Norwegian quotes in Dutch, «één een» for a one-die bid, «alle kaarten» for a
+single card, and so on.  The sentences are checked as text, since the text is
+what the player reads (the web's panel and the terminal show ``say``'s output
+as it is).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import liars
+from liars import coach
+from liars.coach import words
+from liars.coach.words import TEMPLATES, say
+
+#: One value per parameter a reason may carry, as :mod:`liars.coach.advice` fills them.
+SAMPLE: dict[str, Any] = {
+    "bid": {"quantity": 4, "face": 5},
+    "standing": {"quantity": 3, "face": 5},
+    "claim": {"rank": "5", "count": 2},
+    "exact": 0.31,
+    "adjusted": 0.38,
+    "win": 0.62,
+    "standing_adjusted": 0.5,
+    "looks": 0.4,
+    "chance": 0.25,
+    "prob": 0.7,
+    "tie": 0.1,
+    "lose": 0.2,
+    "out": 1,
+    "true": 1,
+    "seat": 2,
+    "guess": "K",
+    "dice": [2, 5],
+    "action": {"type": "liar"},
+    "announce": "5H",
+}
+
+
+def params_for(code: str, **over: Any) -> dict[str, Any]:
+    """:data:`SAMPLE` shaped for ``code``'s game (a poker claim, a Liegen card, a Love Letter card)."""
+    params = dict(SAMPLE)
+    if code.startswith("poker"):
+        params["claim"] = {"hand": "full_house", "values": [6, 3]}
+    if code.startswith("liegen"):
+        params["card"] = "6H"
+    elif code.startswith("love"):
+        params["card"], params["other"] = "7", "J"
+    params.update(over)
+    return params
+
+
+def every_sentence(lang: str) -> Iterator[str]:
+    """Every reason in ``lang``, in each of its forms (both chances alike, none left, one card, ...)."""
+    for code in sorted(TEMPLATES):
+        yield say({"code": code, "params": params_for(code)}, lang)
+        yield say({"code": code, "params": params_for(code, adjusted=SAMPLE["exact"])}, lang)
+        yield say({"code": code, "params": params_for(code, out=0)}, lang)
+        yield say({"code": code, "params": params_for(code, claim={"rank": "T", "count": 1})}, lang)
+        yield say({"code": code, "params": params_for(code, bid={"quantity": 1, "face": 1})}, lang)
+        yield say(
+            {"code": code, "params": params_for(code, action={"type": "bid", "quantity": 2, "face": 1})}, lang
+        )
+
+
+def strings_of(obj: Any, lang: str) -> Iterator[str]:
+    """Every string under a ``lang`` key of ``obj``'s nested dicts (the module's word tables)."""
+    if isinstance(obj, Mapping):
+        for key, value in obj.items():
+            if key == lang:
+                yield from strings_of(value, "*")
+            else:
+                yield from strings_of(value, lang)
+    elif isinstance(obj, (tuple, list)):
+        for value in obj:
+            yield from strings_of(value, lang)
+    elif isinstance(obj, str) and lang == "*":
+        yield obj
+
+
+GAMES = [
+    ("liars-dice", 3, {}),
+    ("liars-dice", 4, {"spot_on": True}),
+    ("liars-dice-poker", 2, {}),
+    ("cheat", 3, {}),
+    ("liegen", 3, {}),
+    ("love-letter", 3, {}),
+]
+
+
+def coached(lang: str, moves: int = 25) -> Iterator[str]:
+    """The coach's advice in ``lang`` at each turn of a few games played at random."""
+    for game_id, players, opts in GAMES:
+        for seed in range(3):
+            state = liars.make(game_id, players=players, seed=seed, **opts).new_game()
+            rng = random.Random(seed)
+            for _ in range(moves):
+                if state.over:
+                    break
+                seat = state.to_act[0]
+                advice = coach.odds(game_id, state.view(seat), lang=lang, names=["Anna", "Bot 2", "Bot 3"])
+                if advice["advice"] is not None:
+                    yield advice["advice"]["text"]
+                state.act(seat, rng.choice(state.legal_actions(seat)))
+
+
+# -- 1. Dutch quotes “…”, not «…» ----------------------------------------------------------------
+
+
+def test_dutch_sentences_quote_with_dutch_quotes() -> None:
+    """Dutch quotes with “…” (docs/glossary.md): the coach's «Je liegt!» and «schoppen zes» stood
+    in one terminal line next to the app's “Ik geloof je”.  Every Dutch word the module holds,
+    every form of every reason, and what the coach said over a few games are read for «».
+    """
+    sources = [*strings_of(vars(words), "nl"), *every_sentence("nl"), *coached("nl")]
+    wrong = [s for s in sources if "«" in s or "»" in s]
+    assert not wrong, wrong
+    call = {"code": "cheat_call", "params": params_for("cheat_call")}
+    assert "“Je liegt!”" in say(call, "nl")
+    announce = {"code": "liegen_play_bluff", "params": params_for("liegen_play_bluff", announce="6S")}
+    assert "“schoppen zes”" in say(announce, "nl")
+
+
+def test_norwegian_keeps_its_own_quotes() -> None:
+    """«…» is right in Norwegian: the Dutch fix must not reach nb (nor give English «…»)."""
+    call = {"code": "cheat_call", "params": params_for("cheat_call")}
+    assert "«Løgner!»" in say(call, "nb")
+    announce = {"code": "liegen_play_bluff", "params": params_for("liegen_play_bluff", announce="6S")}
+    assert "«spar seks»" in say(announce, "nb")
+    assert '"six of spades"' in say(announce, "en")
+    assert not [s for s in every_sentence("en") if "«" in s or "“" in s]
