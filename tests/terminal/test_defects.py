@@ -271,6 +271,47 @@ def test_replay_steps_each_show_something(game_id: str, players: int, seed: int)
     assert all(s > 0 for s in steps), steps  # (the prompt goes to ``ask``: this is the step's own text)
 
 
+def half_saved(game_id: str, players: int, seed: int, moves: int) -> tuple[str, Any]:
+    """A game between random bots stopped after ``moves`` moves, saved as ``liars play --save``
+    saves it (Ctrl-C halfway), and its state."""
+    state = liars.make(game_id, players=players, seed=seed).new_game()
+    bots = [load_bot("random", game_id, seed=seed + s) for s in range(players)]
+    done = []
+    while not state.over and len(done) < moves:
+        seat = state.to_act[0]
+        action = bots[seat].act(state.view(seat), state.legal_actions(seat))
+        state.act(seat, action)
+        done.append([seat, action if isinstance(action, dict) else action.to_json()])
+    data = json.loads(state.to_json())
+    data.update(moves=done, names=["A", "B", "C"][:players], human=0)
+    return json.dumps(data), state
+
+
+@pytest.mark.parametrize(
+    ("game_id", "moves"), [("love-letter", 6), ("cheat", 9), ("liegen", 9), ("liars-dice", 3)]
+)
+def test_a_half_played_replay_shows_only_the_watching_seats_hand(game_id: str, moves: int) -> None:
+    """``liars replay`` of a game saved halfway ended with «Igjen på hånden: Du: dame, 10 / Ola: 7»:
+    the other seats' hidden cards, in a game that ``--load`` can go on with.  It now shows the
+    table and the watching seat's own hand, as the table did during play."""
+    i18n.use("en")
+    text, state = half_saved(game_id, 3, seed=4, moves=moves)
+    assert not state.over
+    out = io.StringIO()
+    code = replay(Console(file=out, width=200), text, ui_for, 0, 0.0)
+    told = out.getvalue().split(_("The game so far"), 1)[1]
+    assert code == 0
+    ui = ui_for(game_id, ["A", "B", "C"], 0)
+    assert " ".join(" ".join(ui.mine(state.view(0))).split()) in " ".join(told.split())
+    assert _("Left in hand:") not in told
+    for seat in (1, 2):
+        hidden = state.view(seat).get("hand") or []
+        if game_id == "love-letter":  # one card, named: its name must not follow the seat's name
+            assert not any(f"{'BC'[seat - 1]}: " in line for line in told.splitlines()), told
+        else:
+            assert not hidden or f"{'BC'[seat - 1]}: " not in told, told
+
+
 # -- 7. out of the game: skip to the result ----------------------------------
 
 

@@ -230,12 +230,15 @@ class Table:
 
     def finish(self) -> None:
         """Who won, and every hidden card or die, from every seat's final view."""
-        views = [self.state.view(s) for s in range(self.state.game.players)]
         if not self.state.over:  # a game saved halfway (Ctrl-C): show where it stood
+            # From the watching seat's view only: the others' cards are still hidden, and the game
+            # may go on (``--load``).  A replay of a half-played save showed «Ola: 7».
+            mine = self.state.view(self.viewer)
             self.console.print(Rule(_("The game so far")))
-            self.console.print(self.ui.table(self.state.view(self.viewer)))
-            self.say(*self.ui.reveal(views))
+            self.console.print(self.ui.table(mine))
+            self.say(*self.ui.mine(mine))
             return
+        views = [self.state.view(s) for s in range(self.state.game.players)]
         self.console.print(Rule(_("Game over")))
         self.console.print(self.ui.table(self.state.view(self.viewer)))
         for line in self.ui.reveal(views):
