@@ -13,6 +13,8 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+import pytest
+
 import liars
 from liars import coach
 from liars.coach import words
@@ -134,3 +136,31 @@ def test_norwegian_keeps_its_own_quotes() -> None:
     assert "«spar seks»" in say(announce, "nb")
     assert '"six of spades"' in say(announce, "en")
     assert not [s for s in every_sentence("en") if "«" in s or "“" in s]
+
+
+# -- 2. A bid of one die, and the faces' plurals ---------------------------------------------------
+
+#: Each face of a Liar's Dice bid, one die and two, as the glossary (and the web and the terminal) say it.
+BIDS = {
+    "nl": "één één, twee enen, één twee, twee tweeën, één drie, twee drieën, één vier, twee vieren, "
+    "één vijf, twee vijven, één zes, twee zessen",
+    "nb": "én ener, to enere, én toer, to toere, én treer, to treere, én firer, to firere, "
+    "én femmer, to femmere, én sekser, to seksere",
+    "en": "a one, two ones, a two, two twos, a three, two threes, a four, two fours, "
+    "a five, two fives, a six, two sixes",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(BIDS))
+def test_a_bid_of_one_die_reads_as_a_number(lang: str) -> None:
+    """nl read a bid of one 1 as «één een» («een» is the article, the digit is «één»): «Open met
+    één een». Every face, one die and two, in each language; English says "a one", as the web's
+    and the terminal's bids do, where it said "one one".
+    """
+    said = [words.bid_words({"quantity": q, "face": f}, lang) for f in range(1, 7) for q in (1, 2)]
+    assert ", ".join(said) == BIDS[lang]
+    eleven = {"nl": "elf enen", "nb": "elleve enere", "en": "eleven ones"}
+    assert words.bid_words({"quantity": 11, "face": 1}, lang) == eleven[lang]
+    opens = {"nl": "Open met één één:", "nb": "Åpne med én ener:", "en": "Open with a one:"}
+    why = {"code": "dice_open", "params": params_for("dice_open", bid={"quantity": 1, "face": 1})}
+    assert say(why, lang).startswith(opens[lang])

@@ -100,7 +100,7 @@ _RANKS = {
         "Q": ("vrouw", "vrouwen"),
         "K": ("heer", "heren"),
         "X": ("joker", "jokers"),
-        "1": ("een", "enen"),
+        "1": ("één", "enen"),  # the digit one: «één één», «twee enen» (not «één een», an article)
     },
 }
 # A card named in a sentence: "five of hearts", «hjerter fem», «harten vijf».
@@ -524,8 +524,15 @@ def counted(n: int, rank: str, lang: str) -> str:
 
 
 def bid_words(bid: Mapping[str, Any], lang: str) -> str:
-    """A Liar's Dice bid: "four fives", «fire femmere», «vier vijven»."""
-    return counted(int(bid["quantity"]), str(bid["face"]), lang)
+    """A Liar's Dice bid: "four fives", «fire femmere», «vier vijven»; one die: "a one", «én ener», «één één».
+
+    English bids one die as "a five", "a one", as the web and the terminal do ("one one" reads
+    as a stutter); nb and nl say the number (docs/glossary.md, "one of a rank").
+    """
+    quantity, face = int(bid["quantity"]), str(bid["face"])
+    if lang == "en" and quantity == 1:
+        return f"a {_RANKS[lang][face][0]}"
+    return counted(quantity, face, lang)
 
 
 def claim_words(claim: Mapping[str, Any], lang: str) -> str:
