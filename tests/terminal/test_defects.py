@@ -276,7 +276,7 @@ def half_saved(game_id: str, players: int, seed: int, moves: int) -> tuple[str, 
     saves it (Ctrl-C halfway), and its state."""
     state = liars.make(game_id, players=players, seed=seed).new_game()
     bots = [load_bot("random", game_id, seed=seed + s) for s in range(players)]
-    done = []
+    done: list[list[Any]] = []
     while not state.over and len(done) < moves:
         seat = state.to_act[0]
         action = bots[seat].act(state.view(seat), state.legal_actions(seat))
