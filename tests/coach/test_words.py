@@ -164,3 +164,57 @@ def test_a_bid_of_one_die_reads_as_a_number(lang: str) -> None:
     opens = {"nl": "Open met één één:", "nb": "Åpne med én ener:", "en": "Open with a one:"}
     why = {"code": "dice_open", "params": params_for("dice_open", bid={"quantity": 1, "face": 1})}
     assert say(why, lang).startswith(opens[lang])
+
+
+# -- 3. One card is «the card», not «all the cards» ----------------------------------------------
+
+PLAYED_TRUE = {
+    1: {
+        "nl": "Zeg één tien: de kaart klopt.",
+        "nb": "Spill ut én tier: kortet er ekte.",
+        "en": "Play one ten: the card is real.",
+    },
+    2: {
+        "nl": "Zeg twee tienen: beide kaarten kloppen.",
+        "nb": "Spill ut to tiere: begge kortene er ekte.",
+        "en": "Play two tens: both cards are real.",
+    },
+    3: {
+        "nl": "Zeg drie tienen: alle kaarten kloppen.",
+        "nb": "Spill ut tre tiere: alle kortene er ekte.",
+        "en": "Play three tens: all the cards are real.",
+    },
+}
+
+
+@pytest.mark.parametrize("count", sorted(PLAYED_TRUE))
+@pytest.mark.parametrize("lang", ["nl", "nb", "en"])
+def test_an_honest_cheat_play_counts_its_cards(count: int, lang: str) -> None:
+    """A play of one card read «Zeg één tien: alle kaarten kloppen.» (nb «alle kortene», en "every
+    card"): one card is «de kaart», «kortet», "the card"; two are «beide», «begge», "both".
+    """
+    why = {"code": "cheat_play_true", "params": {"claim": {"rank": "T", "count": count}}}
+    assert say(why, lang) == PLAYED_TRUE[count][lang]
+    ace = {"code": "cheat_play_true", "params": {"claim": {"rank": "A", "count": 1}}}
+    assert say(ace, "nb") == "Spill ut ett ess: kortet er ekte."
+
+
+def test_the_coach_advises_a_one_card_play_in_the_singular() -> None:
+    """The advice itself, not only the sentence: over a Cheat game played at random, the first
+    honest one-card play the strong bot advises is said with the one-card form.
+    """
+    for seed in range(5):
+        state = liars.make("cheat", players=3, seed=seed).new_game()
+        rng = random.Random(seed)
+        while not state.over:
+            seat = state.to_act[0]
+            out = coach.odds("cheat", state.view(seat), lang="nl")["advice"]
+            if (
+                out
+                and out["why"]["code"] == "cheat_play_true"
+                and out["why"]["params"]["claim"]["count"] == 1
+            ):
+                assert out["text"].endswith(": de kaart klopt."), out
+                return
+            state.act(seat, rng.choice(state.legal_actions(seat)))
+    pytest.fail("no honest one-card play advised in five games")

@@ -434,7 +434,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "nl": "{claim} kan niet kloppen: van die rang kun je er maar {out} niet plaatsen.",
     },
     "cheat_play_true": {
-        "en": "Play {claim}: every card true.",
+        "en": "Play {claim}: all the cards are real.",
         "nb": "Spill ut {claim}: alle kortene er ekte.",
         "nl": "Zeg {claim}: alle kaarten kloppen.",
     },
@@ -500,6 +500,22 @@ NONE_OUT: dict[str, str] = {
     "en": "{claim} cannot be true: you know where every card of that rank is.",
     "nb": "{claim} kan ikke være sant: du vet hvor alle kortene av den valøren er.",
     "nl": "{claim} kan niet kloppen: je weet waar alle kaarten van die rang zijn.",
+}
+
+
+#: ``cheat_play_true`` for a play of one card or two: «alle kortene» of a single card read as
+#: a slip («Zeg één tien: alle kaarten kloppen.»), and two cards are «begge», «beide», "both".
+FEW_CARDS: dict[int, dict[str, str]] = {
+    1: {
+        "en": "Play {claim}: the card is real.",
+        "nb": "Spill ut {claim}: kortet er ekte.",
+        "nl": "Zeg {claim}: de kaart klopt.",
+    },
+    2: {
+        "en": "Play {claim}: both cards are real.",
+        "nb": "Spill ut {claim}: begge kortene er ekte.",
+        "nl": "Zeg {claim}: beide kaarten kloppen.",
+    },
 }
 
 
@@ -573,6 +589,8 @@ def say(why: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = 
         template = SAME_ODDS[why["code"]][lang]
     elif why["code"] == "cheat_sure_lie" and p.get("out") == 0:
         template = NONE_OUT[lang]
+    elif why["code"] == "cheat_play_true" and p["claim"]["count"] in FEW_CARDS:
+        template = FEW_CARDS[p["claim"]["count"]][lang]
     fill: dict[str, str] = {}
     for key, value in p.items():
         if key in ("exact", "adjusted", "win", "looks", "chance", "prob", "tie", "lose", "standing_adjusted"):
