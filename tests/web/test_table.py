@@ -213,9 +213,9 @@ def test_a_ten_at_oneself_reads_as_such_on_the_web(web: Any, browser: Any) -> No
         assert own in got[lang][0] and other not in got[lang][0], got[lang]
         assert other in got[lang][1] and own not in got[lang][1], got[lang]
     # the discard is the same player's: not named again («…; Ola legger ned en 6»)
-    assert got["nb"][0] == "Ola spiller 10 (Tier) mot seg selv, legger ned en 6.", got["nb"]
-    assert got["nl"][0] == "Ola speelt 10 (Tien) op zichzelf, legt een 6 af.", got["nl"]
-    assert got["nl"][1] == "Kari speelt 10 (Tien) op Ola; Ola legt een 7 af.", got["nl"]
+    assert got["nb"][0] == "Ola spiller en 10 mot seg selv, legger ned en 6.", got["nb"]
+    assert got["nl"][0] == "Ola speelt een 10 op zichzelf, legt een 6 af.", got["nl"]
+    assert got["nl"][1] == "Kari speelt een 10 op Ola; Ola legt een 7 af.", got["nl"]
 
 
 def eight_histories() -> dict[str, list[Any]]:
@@ -266,7 +266,7 @@ def test_an_eight_is_told_once_and_only_when_it_compared(web: Any, browser: Any)
     assert lost.count("slått ut") == 1 and "Kari er slått ut og viser en 5." in lost, got["lost"]
     assert any(line.endswith("mot Kari (kort 9 / 5).") for line in got["lost"]), got["lost"]
     assert any(line.endswith("mot Kari; likt.") for line in got["tie"]), got["tie"]
-    assert got["blocked"][-1] == "Ola spiller 8 (Åtter).", got["blocked"]
+    assert got["blocked"][-1] == "Ola spiller en 8.", got["blocked"]
 
 
 def test_a_shared_highest_card_tells_the_sums_that_decide_on_the_web(web: Any, browser: Any) -> None:
@@ -276,7 +276,7 @@ def test_a_shared_highest_card_tells_the_sums_that_decide_on_the_web(web: Any, b
     end = history[-1]
     got = game_logs(web, browser, "love_letter", history, ["Anna", "Bram", "Cor"])
     tied = [s for s, c in end["hands"].items() if c == end["hands"][str(end["winners"][0])]]
-    sums = ", ".join(f"{['Anna', 'Bram', 'Cor'][int(s)]} {end['sums'][s]}" for s in tied)
+    sums = ", ".join(f"{['Anna', 'Bram', 'Cor'][int(s)]}: {end['sums'][s]}" for s in tied)
     for lang, words in (
         ("en", "Equal highest cards, so the sum of the cards they played and discarded decides: "),
         ("nb", "Like høye kort, så summen av kortene de har spilt og lagt ned, avgjør: "),
@@ -308,19 +308,55 @@ def test_face_cards_in_the_log_are_said_by_their_word(web: Any, browser: Any) ->
         web, browser, "love_letter", list(state.view(2)["history"]), ["Anna", "Bram", "Cor"], me=2
     )
     assert got["nl"][1:] == [
-        "Anna speelt 6 (Zes) op Bram, raadt heer: goed!",
+        "Anna speelt een 6 op Bram, raadt heer: goed!",
         "Bram ligt eruit en toont de heer.",
-        "Cor speelt 7 (Zeven) op Anna (zag de vrouw).",
+        "Cor speelt een 7 op Anna (zag de vrouw).",
     ], got["nl"]
     assert got["nb"][1:] == [
-        "Anna spiller 6 (Sekser) mot Bram, gjetter konge: riktig!",
+        "Anna spiller en 6 mot Bram, gjetter konge: riktig!",
         "Bram er slått ut og viser kongen.",
-        "Cor spiller 7 (Sjuer) mot Anna (så dama).",
+        "Cor spiller en 7 mot Anna (så dama).",
     ], got["nb"]
     assert got["en"][2:] == [
         "Bram is knocked out, showing the king.",
-        "Cor plays 7 (Seven) on Anna (saw the queen).",
+        "Cor plays a 7 on Anna (saw the queen).",
     ]
+
+
+def test_a_love_letter_card_played_or_left_in_hand_is_said_with_its_article(web: Any, browser: Any) -> None:
+    """The log named a played card as a label, «Kari spiller Kn (Knekt) mot Robot 2», «Anna speelt
+    6 (Zes) op Bram», and ran the names at a round's end into the cards: «Håndkort: Robot 2 knekt,
+    Robot 4 7.», «Handen: Anouk 7, Bot 3 8». A card is the sentence's object, with its article, as
+    the terminal tells it, and each hand stands after its player's name and a colon."""
+    names = ["Kari", "Robot 2", "Robot 3"]
+    rest = ["T", "9", "9", "8", "7", "6", "6", "6", "5", "5", "Q"]
+    swap = liars.make("love-letter", players=3, seed=1, target_wins=1).new_game(
+        setup={"hands": [["J"], ["K"], ["7"]], "set_aside": "T", "deck": ["8", *rest], "starter": 0}
+    )
+    swap.act(0, {"type": "play", "card": "J", "target": 1})
+    swapped = game_logs(web, browser, "love_letter", list(swap.view(0)["history"]), names, me=0)
+    assert swapped["nb"][-1] == "Kari spiller knekten mot Robot 2 (ga en 8, fikk kongen).", swapped["nb"]
+    assert swapped["nl"][-1] == "Kari speelt de boer op Robot 2 (gaf een 8, kreeg de heer).", swapped["nl"]
+    assert swapped["en"][-1] == "Kari plays the jack on Robot 2 (gave an 8, got the king).", swapped["en"]
+    # a round played out to an empty deck (seed 1): the hands left are an 8, the jack and the king
+    state = liars.make("love-letter", players=3, seed=1, target_wins=1).new_game()
+    rng = random.Random(1)
+    while not state.over:
+        (player,) = state.to_act
+        state.act(player, rng.choice(state.legal_actions(player)))
+    history = list(state.view(0)["history"])
+    assert history[-1]["hands"] == {"0": "8", "1": "J", "2": "K"}, history[-1]
+    got = game_logs(web, browser, "love_letter", history, names, me=0)
+    assert got["nb"][1] == "Robot 3 spiller en 6 mot Kari, gjetter 9: feil.", got["nb"]
+    assert got["nl"][1] == "Robot 3 speelt een 6 op Kari, raadt 9: fout.", got["nl"]
+    assert got["en"][1] == "Robot 3 plays a 6 on Kari, guessing 9: wrong.", got["en"]
+    for lang, left in (
+        ("nb", "Igjen på hånden: Kari: en 8, Robot 2: knekten, Robot 3: kongen."),
+        ("nl", "Nog in de hand: Kari: een 8, Robot 2: de boer, Robot 3: de heer."),
+        ("en", "Left in hand: Kari: an 8, Robot 2: the jack, Robot 3: the king."),
+    ):
+        assert got[lang][-1].endswith(f" {left}"), got[lang][-1]
+        assert not re.search(r"(spiller|speelt|plays) [0-9JKQTBVHDE]", " ".join(got[lang])), got[lang]
 
 
 def test_a_swap_and_a_draw_name_their_cards_with_articles(web: Any, browser: Any) -> None:
@@ -336,15 +372,15 @@ def test_a_swap_and_a_draw_name_their_cards_with_articles(web: Any, browser: Any
     swapped = game_logs(web, browser, "love_letter", list(state.view(0)["history"]), names, me=0)
     drawn = game_logs(web, browser, "love_letter", list(state.view(2)["history"]), names, me=2)
     for lang, swap, draw in (
-        ("en", "Anna plays J (Jack) on Bram (gave an 8, got the king).", "; Cor discards a 7 and draws a 9."),
+        ("en", "Anna plays the jack on Bram (gave an 8, got the king).", "; Cor discards a 7 and draws a 9."),
         (
             "nb",
-            "Anna spiller Kn (Knekt) mot Bram (ga en 8, fikk kongen).",
+            "Anna spiller knekten mot Bram (ga en 8, fikk kongen).",
             "; Cor legger ned en 7 og trekker en 9.",
         ),
         (
             "nl",
-            "Anna speelt B (Boer) op Bram (gaf een 8, kreeg de heer).",
+            "Anna speelt de boer op Bram (gaf een 8, kreeg de heer).",
             "; Cor legt een 7 af en trekt een 9.",
         ),
     ):

@@ -12,7 +12,7 @@ export const TX = {
     hit: ": right!", miss: ": wrong", seen: " (saw {card})", cmp: " (cards {a} / {b})",
     equal: "; equal", swap: " (gave {gave}, got {got})", discarded: "; {name} discards {card}", discarded_self: ", discards {card}", drew: " and draws {card}",
     out: "{name} is knocked out{card}.", out_card: ", showing {card}", end: "Round {r} won by {names}.",
-    hands: " Hands: {list}.", tie: " Equal highest cards, so the sum of the cards they played and discarded decides: {list}.", reveal_title: "What everyone held, and what they played", wins: "Rounds won", round_n: "Round {n}", first_to: "(first to {t} wins)", knocked_out: "knocked out", self: "yourself",
+    hands: " Left in hand: {list}.", tie: " Equal highest cards, so the sum of the cards they played and discarded decides: {list}.", reveal_title: "What everyone held, and what they played", wins: "Rounds won", round_n: "Round {n}", first_to: "(first to {t} wins)", knocked_out: "knocked out", self: "yourself",
     aK: "the king", aQ: "the queen", aJ: "the jack", aT: "a 10", a9: "a 9", a8: "an 8", a7: "a 7", a6: "a 6", a5: "a 5",
     K: "King", Q: "Queen", J: "Jack", T: "Ten", 9: "Nine", 8: "Eight", 7: "Seven", 6: "Six", 5: "Five",
     eK: "You are knocked out if you play or discard it.", eQ: "No effect, but you must play it when you also hold the jack or a 10.",
@@ -28,7 +28,7 @@ export const TX = {
     hit: ": riktig!", miss: ": feil", seen: " (så {card})", cmp: " (kort {a} / {b})",
     equal: "; likt", swap: " (ga {gave}, fikk {got})", discarded: "; {name} legger ned {card}", discarded_self: ", legger ned {card}", drew: " og trekker {card}",
     out: "{name} er slått ut{card}.", out_card: " og viser {card}", end: "{names} vinner omgang {r}.",
-    hands: " Håndkort: {list}.", tie: " Like høye kort, så summen av kortene de har spilt og lagt ned, avgjør: {list}.", reveal_title: "Dette hadde alle på hånden, og dette spilte de", wins: "Vunne omganger", round_n: "Omgang {n}", first_to: "(først til {t} seire)", knocked_out: "slått ut", self: "deg selv",
+    hands: " Igjen på hånden: {list}.", tie: " Like høye kort, så summen av kortene de har spilt og lagt ned, avgjør: {list}.", reveal_title: "Dette hadde alle på hånden, og dette spilte de", wins: "Vunne omganger", round_n: "Omgang {n}", first_to: "(først til {t} seire)", knocked_out: "slått ut", self: "deg selv",
     aK: "kongen", aQ: "dama", aJ: "knekten", aT: "en 10", a9: "en 9", a8: "en 8", a7: "en 7", a6: "en 6", a5: "en 5",
     K: "Konge", Q: "Dame", J: "Knekt", T: "Tier", 9: "Nier", 8: "Åtter", 7: "Sjuer", 6: "Sekser", 5: "Femmer",
     eK: "Du blir slått ut hvis du spiller eller legger ned dette kortet.", eQ: "Ingen virkning, men du må spille dama når du også har knekt eller en tier.",
@@ -44,7 +44,7 @@ export const TX = {
     hit: ": goed!", miss: ": fout", seen: " (zag {card})", cmp: " (kaarten {a} / {b})",
     equal: "; gelijk", swap: " (gaf {gave}, kreeg {got})", discarded: "; {name} legt {card} af", discarded_self: ", legt {card} af", drew: " en trekt {card}",
     out: "{name} ligt eruit{card}.", out_card: " en toont {card}", end: "Ronde {r} gewonnen door {names}.",
-    hands: " Handen: {list}.", tie: " Even hoge kaarten, dus beslist de som van de kaarten die ze speelden en aflegden: {list}.", reveal_title: "Dit had iedereen in de hand, en dit speelden ze", wins: "Rondes gewonnen", round_n: "Ronde {n}", first_to: "(wie er eerst {t} wint)", knocked_out: "ligt eruit", self: "jezelf",
+    hands: " Nog in de hand: {list}.", tie: " Even hoge kaarten, dus beslist de som van de kaarten die ze speelden en aflegden: {list}.", reveal_title: "Dit had iedereen in de hand, en dit speelden ze", wins: "Rondes gewonnen", round_n: "Ronde {n}", first_to: "(wie er eerst {t} wint)", knocked_out: "ligt eruit", self: "jezelf",
     aK: "de heer", aQ: "de vrouw", aJ: "de boer", aT: "een 10", a9: "een 9", a8: "een 8", a7: "een 7", a6: "een 6", a5: "een 5",
     K: "Heer", Q: "Vrouw", J: "Boer", T: "Tien", 9: "Negen", 8: "Acht", 7: "Zeven", 6: "Zes", 5: "Vijf",
     eK: "Je ligt eruit als je deze kaart speelt of aflegt.", eQ: "Geen effect, maar je moet haar spelen als je ook de boer of een 10 hebt.",
@@ -150,15 +150,19 @@ export default {
       if (e.type === "round") return x("round", { r: e.round, name: n(e.starter) });
       if (e.type === "out") return x("out", { name: n(e.seat), card: e.card ? x("out_card", { card: A(e.card) }) : "" });
       if (e.type === "round_end") {
-        const hands = e.hands ? x("hands", { list: Object.entries(e.hands).map(([s, c]) => `${n(Number(s))} ${W(c)}`).join(", ") }) : "";
+        // each hand after its player's name and a colon, the card with its article («Robot 2: knekten,
+        // Robot 4: en 7»): «Robot 2 knekt, Robot 4 7» ran the names into the cards
+        const hands = e.hands ? x("hands", { list: Object.entries(e.hands).map(([s, c]) => `${n(Number(s))}: ${A(c)}`).join(", ") }) : "";
         // the highest card shared: the sheet's tie-break (the most played and discarded) is told,
         // or "Ola 8, Kari 8" then "won by Ola" reads as a mistake
         const tied = e.hands ? Object.keys(e.hands).filter((s) => e.hands[s] === e.hands[e.winners[0]]) : [];
-        const sums = tied.length > 1 ? x("tie", { list: tied.map((s) => `${n(Number(s))} ${e.sums[s]}`).join(", ") }) : "";
+        const sums = tied.length > 1 ? x("tie", { list: tied.map((s) => `${n(Number(s))}: ${e.sums[s]}`).join(", ") }) : "";
         return x("end", { r: e.round, names: listing(e.winners.map(n)) }) + hands + sums;
       }
       if (e.type !== "play") return e.type;
-      let s = x("played", { name: n(e.seat), card: `${R(e.card)} (${x(e.card)})` });
+      // the card as the sentence's object, with its article («Kari spiller knekten mot Robot 2», «Bot 2
+      // speelt een 5 op Anouk»), as the terminal tells it: «spiller Kn (Knekt)» was a button's label
+      let s = x("played", { name: n(e.seat), card: A(e.card) });
       if (e.target !== undefined && e.target !== null) s += e.target === e.seat ? x("target_self") : x("target", { name: n(e.target) });
       if (e.guess) s += x("guessed", { g: W(e.guess) }) + (e.hit ? x("hit") : x("miss"));
       if (e.seen) s += x("seen", { card: A(e.seen) });
