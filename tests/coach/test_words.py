@@ -17,7 +17,7 @@ import pytest
 
 import liars
 from liars import coach
-from liars.coach import words
+from liars.coach import advice, words
 from liars.coach.words import TEMPLATES, say
 
 #: One value per parameter a reason may carry, as :mod:`liars.coach.advice` fills them.
@@ -218,3 +218,70 @@ def test_the_coach_advises_a_one_card_play_in_the_singular() -> None:
                 return
             state.act(seat, rng.choice(state.legal_actions(seat)))
     pytest.fail("no honest one-card play advised in five games")
+
+
+# -- 4. Poker Liar's Dice: a lost position is not «a bluff that looks true 0 % of the time» -------
+
+
+def poker_claim(hand: str, *values: int) -> dict[str, Any]:
+    return {"type": "claim", "hand": hand, "values": list(values)}
+
+
+def lost_poker_view() -> dict[str, Any]:
+    """Seat 1 accepted four sixes passed on 1 2 3 4 6 and kept all five: every claim above it (five
+    of a kind, four aces) is out of reach, and the other knows it (it passed those dice).
+    """
+    state = liars.make("liars-dice-poker", seed=1).new_game(setup={"starter": 0, "dice": [1, 2, 3, 4, 6]})
+    state.act(0, poker_claim("four", 6))
+    state.act(1, {"type": "accept"})
+    state.act(1, {"type": "reroll", "dice": []})
+    return dict(state.view(1))
+
+
+LOST = {
+    "nb": "Motspilleren roper trolig løgn uansett hva du sier; fem seksere er det minst dårlige.",
+    "nl": "De ander roept waarschijnlijk “Je liegt!”, wat je ook zegt; vijf zessen is nog het minst slecht.",
+    "en": "The other player will likely call whatever you claim; five sixes is the least bad.",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LOST))
+def test_a_lost_poker_position_says_every_claim_is_likely_called(lang: str) -> None:
+    """Every claim looked true 0 % of the time to the other, and the coach said «En bløff:
+    terningene dine holder ikke fem seksere, men for motspilleren ser det ut til å holde 0 % av
+    gangene»: a "but" that argues against itself.  The strong bot claims five sixes here as the
+    least bad of claims that will all be called, and the reason now says so.
+    """
+    out = coach.odds("liars-dice-poker", lost_poker_view(), lang=lang)
+    assert all(b["looks"] == 0.0 for b in out["bids"])
+    advised = out["advice"]
+    assert advised["action"] == poker_claim("five", 6)
+    assert advised["why"]["code"] == "poker_claim_hopeless"
+    assert advised["text"] == LOST[lang]
+
+
+@pytest.mark.parametrize(("looks", "code"), [(0.0, "hopeless"), (0.004, "hopeless"), (0.006, "bluff")])
+def test_only_a_bluff_that_reads_as_no_chance_is_hopeless(looks: float, code: str) -> None:
+    """The cut is where the chance shows as «0 %» or «<1 %»: from «1 %» on, the bluff's sentence
+    (it may look true to the other) says nothing it contradicts.  A true claim is never hopeless:
+    if it is called, the caller loses.
+    """
+    claim = poker_claim("five", 6)
+    bid = {"claim": claim, "exact": 0.0, "adjusted": 0.0, "looks": looks}
+    why = advice._poker(liars.make("liars-dice-poker"), {"claim": None}, {"bids": [bid]}, claim)
+    assert why["code"] == f"poker_claim_{code}"
+    honest = advice._poker(
+        liars.make("liars-dice-poker"), {"claim": None}, {"bids": [{**bid, "exact": 1.0}]}, claim
+    )
+    assert honest["code"] == "poker_claim_true"
+
+
+def test_a_believable_poker_bluff_still_says_bluff() -> None:
+    """An opening bluff the other may well believe keeps its sentence and its figure."""
+    state = liars.make("liars-dice-poker", seed=1).new_game(setup={"starter": 0, "dice": [1, 2, 3, 4, 6]})
+    advised = coach.odds("liars-dice-poker", state.view(0), lang="nb")["advice"]
+    assert advised["why"]["code"] == "poker_claim_bluff"
+    assert advised["text"] == (
+        "En bløff: terningene dine holder ikke et par seksere, men for motspilleren ser det ut til å holde "
+        "63 % av gangene."
+    )

@@ -122,6 +122,14 @@ def _solved(view: Mapping[str, Any], action: Mapping[str, Any]) -> Why | None:
     return None
 
 
+#: A bluff that looks true less often than this (its chance shows as «0 %» or «<1 %»): the other
+#: will likely call it whatever call threshold the strong bot has fitted to it (the lowest, 5 %,
+#: still calls it 7 times in 10), so the bot claims it only when no claim is likely to pass, as
+#: the one that costs least (``poker_claim_hopeless``).  Said as a bluff («En bløff: … men for
+#: motspilleren ser det ut til å holde 0 % av gangene») the reason contradicted itself.
+HOPELESS = 0.005
+
+
 def _poker(game: Game, view: Mapping[str, Any], odds: Mapping[str, Any], action: Mapping[str, Any]) -> Why:
     kind = action["type"]
     claim = view["claim"]
@@ -136,6 +144,8 @@ def _poker(game: Game, view: Mapping[str, Any], odds: Mapping[str, Any], action:
     mine = {"hand": action["hand"], "values": action["values"]}
     priced = next(b for b in odds["bids"] if b["claim"] == dict(action))
     code = "poker_claim_true" if priced["exact"] else "poker_claim_bluff"
+    if not priced["exact"] and priced["looks"] < HOPELESS:
+        code = "poker_claim_hopeless"
     return _why(code, claim=mine, looks=priced["looks"])
 
 

@@ -416,6 +416,12 @@ TEMPLATES: dict[str, dict[str, str]] = {
             "kloppen."
         ),
     },
+    # A bluff claimed when every claim will likely be called (advice.HOPELESS): the least bad one.
+    "poker_claim_hopeless": {
+        "en": "The other player will likely call whatever you claim; {claim} is the least bad.",
+        "nb": "Motspilleren roper trolig løgn uansett hva du sier; {claim} er det minst dårlige.",
+        "nl": "De ander roept waarschijnlijk “Je liegt!”, wat je ook zegt; {claim} is nog het minst slecht.",
+    },
     "poker_reroll": {
         "en": "Re-roll {dice}: that gives the best chance of a claim the other player will not call.",
         "nb": "Kast {dice} på nytt: det gir best sjanse for et bud motspilleren ikke roper løgn på.",
