@@ -340,3 +340,62 @@ def test_a_review_item_the_bot_would_not_have_won_more_with_says_so(web: Any, br
     assert got["en"] == [None, "By the samples your move was as good or better."], got
     assert got["nb"] == [None, "Etter utvalget var trekket ditt like godt eller bedre."], got
     assert got["nl"] == [None, "Volgens de steekproef was jouw zet even goed of beter."], got
+
+
+def test_a_review_item_gives_the_difference_in_percentage_points(web: Any, browser: Any) -> None:
+    """The review said «Sjanse til å vinne: 0 % med ditt trekk, 19 % med robotens (+19 %).» and
+    «(−0,6%)»: a difference of two chances is not a chance. It is percentage points, whole and
+    signed, as the glossary and the terminal's review say («+19 prosentpoeng», «+19 procentpunt»)."""
+    view = liars.make("liars-dice", players=2, seed=SEED, dice=2).new_game().view(0)
+    item = {
+        "move": 0,
+        "view": view,
+        "taken": {"type": "bid", "quantity": 2, "face": 6},
+        "advised": {"type": "bid", "quantity": 1, "face": 5},
+        "samples": 16,
+        "exact": None,
+    }
+    items = [
+        dict(item, gain=0.19, win_taken=0.0, win_advised=0.19),
+        dict(item, move=2, gain=0.67, win_taken=0.08, win_advised=0.75),
+        dict(item, move=4, gain=-0.006, win_taken=0.31, win_advised=0.304),
+        dict(item, move=6, gain=0.004, win_taken=0.5, win_advised=0.504),
+        dict(item, move=8, gain=0.01, win_taken=0.5, win_advised=0.51),
+    ]
+    got = in_each_language(
+        web,
+        browser,
+        """async (i18n, items) => {
+        const coach = await import('/static/coach.js');
+        const R = (await import('/static/games/liars_dice.js')).default;
+        const ctx = { t: i18n.t, name: (i) => ['Anna', 'Bram'][i], me: 0 };
+        const said = [];
+        for (const at of items.keys()) {
+            const rv = { state: 'done', at, data: { game: 'liars-dice', decisions: 9, items } };
+            const el = coach.reviewSection(rv, R, ctx, () => {}, () => {});
+            said.push(el.querySelector('#review-chances').textContent);
+        }
+        return said;
+    }""",
+        items,
+    )
+    got = {lang: [line.replace("\u00a0", " ") for line in lines] for lang, lines in got.items()}  # «19 %»
+    assert got["nb"][0] == "Sjanse til å vinne: 0 % med ditt trekk, 19 % med robotens (+19 prosentpoeng).", (
+        got
+    )
+    assert got["nl"][1] == "Kans om te winnen: 8% met jouw zet, 75% met die van de bot (+67 procentpunt).", (
+        got
+    )
+    assert got["en"][0] == "Chance to win: 0% with your move, 19% with the bot's (+19 points).", got
+    # whole points, a sign where they differ, none where they do not; English counts one point
+    assert [line.rsplit("(", 1)[1] for line in got["nb"][2:]] == [
+        "−1 prosentpoeng).",
+        "0 prosentpoeng).",
+        "+1 prosentpoeng).",
+    ]
+    assert [line.rsplit("(", 1)[1] for line in got["nl"][2:]] == [
+        "−1 procentpunt).",
+        "0 procentpunt).",
+        "+1 procentpunt).",
+    ]
+    assert [line.rsplit("(", 1)[1] for line in got["en"][2:]] == ["−1 point).", "0 points).", "+1 point)."]

@@ -41,6 +41,7 @@ export const TX = {
     a_play: "play {cards}", a_play_as: "play {card} as {announce}", a_ll: "play {card}", a_ll_on: "play {card} on {name}", a_ll_self: "play {card} on yourself",
     a_ll_guess: "play {card} on {name}, guessing {g}", a_claim: "claim {hand}", a_accept: "accept the cup",
     a_reroll: "re-roll {dice}", a_keep: "keep all five",
+    points: { one: "{sign}{n}\u00a0point", other: "{sign}{n}\u00a0points" },
   },
   nb: {
     coach: "Trener", switch_on: "Trener: på", switch_off: "Trener: av", allowed: "Trener tillatt",
@@ -74,6 +75,7 @@ export const TX = {
     a_play: "spille {cards}", a_play_as: "spille {card} som {announce}", a_ll: "spille {card}", a_ll_on: "spille {card} mot {name}", a_ll_self: "spille {card} mot deg selv",
     a_ll_guess: "spille {card} mot {name} og gjette {g}", a_claim: "si {hand}", a_accept: "godta begeret",
     a_reroll: "kaste {dice} på nytt", a_keep: "beholde alle fem",
+    points: "{sign}{n}\u00a0prosentpoeng",
   },
   nl: {
     coach: "Coach", switch_on: "Coach: aan", switch_off: "Coach: uit", allowed: "Coach toegestaan",
@@ -107,6 +109,7 @@ export const TX = {
     a_pass: "“Ik geloof je” zeggen", a_play: "{cards} spelen", a_play_as: "{card} als {announce} spelen", a_ll: "{card} spelen",
     a_ll_on: "{card} op {name} spelen", a_ll_self: "{card} op jezelf spelen", a_ll_guess: "{card} op {name} spelen en {g} raden", a_claim: "{hand} zeggen",
     a_accept: "de beker aannemen", a_reroll: "{dice} opnieuw gooien", a_keep: "alle vijf houden",
+    points: "{sign}{n}\u00a0procentpunt",
   },
 };
 // A sentence starts with a capital even when it starts with a bid's words ("Four ones holds").
@@ -121,8 +124,13 @@ export function pct(p) {
   return new Intl.NumberFormat(getLang(), { style: "percent", maximumFractionDigits: p > 0 && p < 0.01 ? 1 : 0 }).format(p);
 }
 
-function signed(p) {
-  return `${p > 0 ? "+" : p < 0 ? "−" : "±"}${pct(Math.abs(p))}`;
+/** A change of chance: percentage points, whole and signed, as the glossary and the terminal's
+ * review say («+19 prosentpoeng», «−4 procentpunt», "+19 points"). A difference of two chances is
+ * not a chance: «(+19 %)» read as 19 % of something, and «(−0,6%)» gave a tenth nobody weighs.
+ * The number and its unit never part at a line's end (a no-break space, as Intl puts in «19 %»). */
+function points(gain) {
+  const n = Math.round(Math.abs(gain) * 100);
+  return a_("points", { n, sign: n === 0 ? "" : gain > 0 ? "+" : "−" });
 }
 
 const llName = (c) => `${rankName(c)} (${tr(LOVE, c)})`;
@@ -304,7 +312,7 @@ export function reviewSection(rv, R, ctx, ask, go) {
         h("span", { class: "review-at" }, x("step", { i: at + 1, n: items.length })),
         h("button", { type: "button", id: "review-next", disabled: at === items.length - 1, onclick: () => go(at + 1) }, x("next"))),
       h("p", { class: "review-line" }, h("strong", {}, line(it))),
-      h("p", { id: "review-chances" }, x("chances", { taken: pct(it.win_taken), advised: pct(it.win_advised), gain: signed(it.gain) })),
+      h("p", { id: "review-chances" }, x("chances", { taken: pct(it.win_taken), advised: pct(it.win_advised), gain: points(it.gain) })),
       // the bot would have played otherwise, but its move did no better where both were played on
       it.gain <= 0 ? h("p", { id: "review-held" }, x("held_up")) : null,
       it.exact ? h("p", { id: "review-exact" }, exactLine(data.game, it.exact, ctx.name)) : null,
