@@ -329,6 +329,35 @@ def test_love_a_card_with_one_choice_needs_no_more() -> None:
     assert parsed(state, "9") == {"type": "play", "card": "9"}
 
 
+def test_love_a_number_that_is_a_choice_and_a_card_held_is_not_guessed_at() -> None:
+    """Holding an 8 and a 5 among the choices, «8» meant as the card played choice 8 (a 5 at a
+    player, with a guess) without a word.  It is refused with how to type each reading: «8)» is
+    choice 8, as the list writes it; «8 2» is the card at the second seat.  A number that is no card
+    held stays a choice, and refused input changes nothing."""
+    state = love_deal("8", "5")
+    legal = [a.to_json() for a in state.legal_actions(0)]
+    assert len(legal) >= 8 and legal[7]["card"] == "5"
+    why = refused(state, "8")
+    assert "“8” is both choice 8 (5 → " in why and "type “8)”" in why and "e.g. “8 2”" in why, why
+    assert state.to_act == (0,) and len(state.view(0)["hand"]) == 2
+    assert parsed(state, "8)") == legal[7]
+    assert parsed(state, "8 2") == {"type": "play", "card": "8", "target": 1}
+    assert parsed(state, "3") == legal[2]  # no 3 in the hand: the choice
+    assert "from 1 to" in refused(state, f"{len(legal) + 1})")
+
+
+def test_love_a_nine_that_is_also_a_choice_number_is_typed_by_its_choice() -> None:
+    """A 9 is played alone, so «9» cannot say "the card" more plainly: the refusal gives its choice
+    as the list writes it, and that entry plays the 9."""
+    state = love_deal("9", "6")
+    legal = [a.to_json() for a in state.legal_actions(0)]
+    nine = legal.index({"type": "play", "card": "9"}) + 1
+    assert nine != 9 and len(legal) >= 9
+    why = refused(state, "9")
+    assert f"e.g. “{nine})”" in why, why
+    assert parsed(state, f"{nine})") == {"type": "play", "card": "9"}
+
+
 @pytest.mark.parametrize(
     ("text", "why"),
     [

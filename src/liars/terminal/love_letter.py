@@ -6,6 +6,7 @@ so they are listed and numbered; ``6 2 T`` (card, player, guess) works too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -266,12 +267,19 @@ class LoveLetterUI(GameUI):
     def parse(self, text: str, view: Mapping[str, Any], legal: Sequence[Any]) -> JSON:
         acts = self.choices(legal)
         toks = words(text)
+        if len(toks) == 1 and re.fullmatch(r"\d+\)", toks[0]):  # «8)», as the list writes it: the choice
+            if 1 <= int(toks[0][:-1]) <= len(acts):
+                return acts[int(toks[0][:-1]) - 1]
+            raise InputError(_("Type a number from 1 to {n}.").format(n=len(acts)))
         if len(toks) == 1 and toks[0].isdigit():
             # A number in the list's range is a choice; past it, it may still be a card held ("9").
             n = int(toks[0])
+            held = read_rank(toks[0]) in (view.get("hand") or [])
             if 1 <= n <= len(acts):
+                if held:
+                    self._one_reading(n, acts)
                 return acts[n - 1]
-            if read_rank(toks[0]) not in (view.get("hand") or []):
+            if not held:
                 raise InputError(_("Type a number from 1 to {n}.").format(n=len(acts)))
         if not toks or len(toks) > 3:
             raise InputError(_("Type the number of a choice, or card, player and guess (e.g. 6 2 K)."))
@@ -300,6 +308,36 @@ class LoveLetterUI(GameUI):
         options = "; ".join(self.describe(a) for a in same[:6])
         raise InputError(
             _("Not a choice now. With {card} you may: {options}.").format(card=name_of(card), options=options)
+        )
+
+    def _one_reading(self, n: int, acts: Sequence[JSON]) -> None:
+        """Refuse a lone number that is both a choice and a card in the hand, unless both mean the same.
+
+        Why: holding an 8 and a 5 among 24 choices, «8» (meant as the card) played choice 8, «a 5
+        at Ola, guessing jack», without a word; with fewer choices the same «8» was the card.  Either
+        reading may be what the person meant, so neither is guessed at: the refusal shows how to
+        type each.
+        """
+        card = read_rank(str(n)) or ""
+        plays = [a for a in acts if a["card"] == card]
+        if plays == [acts[n - 1]]:  # the card's only play is that very choice
+            return
+        first = plays[0]
+        if "target" in first:  # card, seat number and guess, as parse reads them: «8 2», «6 2 dame»
+            as_card = " ".join(
+                [
+                    rank_name(card),
+                    str(first["target"] + 1),
+                    *([rank_name(first["guess"])] if "guess" in first else []),
+                ]
+            )
+        else:  # a 9 alone is the number again: its choice, as the list writes it
+            as_card = f"{acts.index(first) + 1})"
+        raise InputError(
+            _(
+                "“{n}” is both choice {n} ({choice}) and your {card}. For the choice, type “{n})”; for "
+                "the card, e.g. “{as_card}”."
+            ).format(n=n, choice=self.describe(acts[n - 1]), card=name_of(card), as_card=as_card)
         )
 
     def seat_of(self, token: str, view: Mapping[str, Any]) -> int:
