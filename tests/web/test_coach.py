@@ -399,3 +399,85 @@ def test_a_review_item_gives_the_difference_in_percentage_points(web: Any, brows
         "+1 procentpunt).",
     ]
     assert [line.rsplit("(", 1)[1] for line in got["en"][2:]] == ["−1 point).", "0 points).", "+1 point)."]
+
+
+def strong_cheat_play_of_two_ranks() -> dict[str, Any]:
+    """The strong bot's advice (``liars.coach.odds``) at a seeded game of Cheat, followed until it
+    plays two ranks at once: its cards come as bare ranks, ``{"type": "play", "cards": ["2", "6"]}``."""
+    state = liars.make("cheat", players=3, seed=0).new_game()
+    for _ in range(60):
+        (seat,) = state.to_act
+        action = liars.coach.odds("cheat", state.view(seat))["advice"]["action"]
+        if action["type"] == "play" and len(set(action["cards"])) > 1:
+            return dict(action)
+        state.act(seat, action)
+    raise LookupError("no play of two ranks in 60 moves")
+
+
+def test_a_card_move_is_said_in_words(web: Any, browser: Any) -> None:
+    """The advice and the review said «Den sterke roboten ville spille 3 9.», «De sterke bot zou V V H
+    spelen.» (the strong bot names ranks only, codes with no suit), «zou H♦ spelen als H♦» and «spille
+    9♠ som 9♠» (an honest announcement) and «kaste 1 5 5 på nytt». Now a list of cards in words, a
+    player's real cards as themselves, and an honest card in the Liegen picker's words."""
+    bot = strong_cheat_play_of_two_ranks()
+    assert all(len(c) == 1 for c in bot["cards"]), bot  # ranks only: what the words below are for
+    actions = [
+        ("cheat", {"type": "play", "cards": ["3", "9"]}),
+        ("cheat", {"type": "play", "cards": ["Q", "Q", "K"]}),
+        ("cheat", {"type": "play", "cards": ["3C", "9H"]}),
+        ("cheat", {"type": "play", "cards": ["7C", "7H"]}),
+        ("cheat", {"type": "play", "cards": ["A", "8"]}),
+        ("liegen", {"type": "play", "card": "KD", "announce": "KD"}),
+        ("liegen", {"type": "play", "card": "9S", "announce": "KD"}),
+        ("liegen", {"type": "play", "card": "9S", "announce": "8"}),  # rank_step: a rank said alone
+        ("liegen", {"type": "play", "card": "9S", "announce": "9"}),
+        ("liars-dice-poker", {"type": "reroll", "dice": [1, 5, 5]}),
+        ("cheat", bot),
+    ]
+    got = in_each_language(
+        web,
+        browser,
+        """async (i18n, actions) => {
+        const { actionWords } = await import('/static/coach.js');
+        return actions.map(([game, a]) => actionWords(game, a, (i) => ['Anna', 'Bram'][i], 0));
+    }""",
+        actions,
+    )
+    assert got["nb"][:10] == [
+        "spille en treer og en nier",
+        "spille to damer og en konge",
+        "spille 3♣ og 9♥",
+        "spille to sjuere",
+        "spille et ess og en åtter",
+        "spille K♦ og si det som det er",
+        "spille 9♠ som K♦",
+        "spille 9♠ som en åtter",
+        "spille 9♠ og si det som det er",
+        "kaste et ess og to femmere på nytt",
+    ], got["nb"]
+    assert got["nl"][:10] == [
+        "een drie en een negen spelen",
+        "twee vrouwen en een heer spelen",
+        "3♣ en 9♥ spelen",
+        "twee zevens spelen",
+        "een aas en een acht spelen",
+        "H♦ spelen en zeggen wat het is",
+        "9♠ als H♦ spelen",
+        "9♠ als een acht spelen",
+        "9♠ spelen en zeggen wat het is",
+        "een aas en twee vijven opnieuw gooien",
+    ], got["nl"]
+    assert got["en"][:10] == [
+        "play a three and a nine",
+        "play two queens and a king",
+        "play 3♣ and 9♥",
+        "play two sevens",
+        "play an ace and an eight",
+        "play K♦ and say what it is",
+        "play 9♠ as K♦",
+        "play 9♠ as an eight",
+        "play 9♠ and say what it is",
+        "re-roll an ace and two fives",
+    ], got["en"]
+    for lang, lines in got.items():  # the bot's own advice: words, no bare rank codes
+        assert not re.search(r"\b[2-9TJQKADVHBE]\b", lines[-1].replace("K♦", "")), (lang, lines[-1])

@@ -4,7 +4,7 @@
 // The server sends these only to the connection that switched its coach on, and only if the
 // host allows the coach at this table; the page never computes odds of its own.
 import { cardText, die, h } from "./draw.js";
-import { faceWords, getLang, rankName, rankWords, tr } from "./i18n.js";
+import { aRank, faceWords, getLang, listing, rankName, rankWords, tr } from "./i18n.js";
 import { claimWords } from "./games/liars_dice_poker.js";
 import { A as aCard, TX as LOVE, W as cardWord } from "./games/love_letter.js";
 
@@ -38,7 +38,7 @@ export const TX = {
     exact: "The exact equilibrium: {probs}.", exact_loss: "Expected loss of your move: {loss}.",
     as_you_saw: "The position as you saw it", prev: "Previous", next: "Next", step: "{i} of {n}",
     a_bid: "bid {bid}", a_liar: "call liar", a_spot: "say spot on", a_challenge: "call “Liar!”", a_pass: "accept",
-    a_play: "play {cards}", a_play_as: "play {card} as {announce}", a_ll: "play {card}", a_ll_on: "play {card} on {name}", a_ll_self: "play {card} on yourself",
+    a_play: "play {cards}", a_play_as: "play {card} as {announce}", a_play_honest: "play {card} and say what it is", a_ll: "play {card}", a_ll_on: "play {card} on {name}", a_ll_self: "play {card} on yourself",
     a_ll_guess: "play {card} on {name}, guessing {g}", a_claim: "claim {hand}", a_accept: "accept the cup",
     a_reroll: "re-roll {dice}", a_keep: "keep all five",
     points: { one: "{sign}{n}\u00a0point", other: "{sign}{n}\u00a0points" },
@@ -72,7 +72,7 @@ export const TX = {
     exact: "Den eksakte likevekten: {probs}.", exact_loss: "Forventet tap for trekket ditt: {loss}.",
     as_you_saw: "Stillingen slik du så den", prev: "Forrige", next: "Neste", step: "{i} av {n}",
     a_bid: "by {bid}", a_liar: "rope løgn", a_spot: "si helt riktig", a_challenge: "rope «Løgner!»", a_pass: "godta",
-    a_play: "spille {cards}", a_play_as: "spille {card} som {announce}", a_ll: "spille {card}", a_ll_on: "spille {card} mot {name}", a_ll_self: "spille {card} mot deg selv",
+    a_play: "spille {cards}", a_play_as: "spille {card} som {announce}", a_play_honest: "spille {card} og si det som det er", a_ll: "spille {card}", a_ll_on: "spille {card} mot {name}", a_ll_self: "spille {card} mot deg selv",
     a_ll_guess: "spille {card} mot {name} og gjette {g}", a_claim: "si {hand}", a_accept: "godta begeret",
     a_reroll: "kaste {dice} på nytt", a_keep: "beholde alle fem",
     points: "{sign}{n}\u00a0prosentpoeng",
@@ -106,7 +106,8 @@ export const TX = {
     exact: "Het exacte evenwicht: {probs}.", exact_loss: "Verwacht verlies van jouw zet: {loss}.",
     as_you_saw: "De stand zoals jij hem zag", prev: "Vorige", next: "Volgende", step: "{i} van {n}",
     a_bid: "{bid} bieden", a_liar: "“Je liegt!” roepen", a_spot: "zeggen dat het precies klopt", a_challenge: "“Je liegt!” roepen",
-    a_pass: "“Ik geloof je” zeggen", a_play: "{cards} spelen", a_play_as: "{card} als {announce} spelen", a_ll: "{card} spelen",
+    a_pass: "“Ik geloof je” zeggen", a_play: "{cards} spelen", a_play_as: "{card} als {announce} spelen",
+    a_play_honest: "{card} spelen en zeggen wat het is", a_ll: "{card} spelen",
     a_ll_on: "{card} op {name} spelen", a_ll_self: "{card} op jezelf spelen", a_ll_guess: "{card} op {name} spelen en {g} raden", a_claim: "{hand} zeggen",
     a_accept: "de beker aannemen", a_reroll: "{dice} opnieuw gooien", a_keep: "alle vijf houden",
     points: "{sign}{n}\u00a0procentpunt",
@@ -146,10 +147,15 @@ export function actionWords(game, a, name, me = null) {
     case "pass": return a_("a_pass");
     case "accept": return a_("a_accept");
     case "claim": return a_("a_claim", { hand: claimWords(a) });
-    case "reroll": return a.dice.length ? a_("a_reroll", { dice: a.dice.join(" ") }) : a_("a_keep");
+    // the dice by their values, the 1 as the ace, as the poker hands name them: «kaste et ess og to
+    // femmere på nytt» («kaste 1 5 5 på nytt» was a code)
+    case "reroll": return a.dice.length ? a_("a_reroll", { dice: rankList(a.dice.map((d) => (d === 1 ? "A" : String(d)))) }) : a_("a_keep");
     case "play":
       if (Array.isArray(a.cards)) return a_("a_play", { cards: cardsWords(a.cards) });
-      if (a.announce) return a_("a_play_as", { card: cardText(a.card), announce: cardText(a.announce) });
+      // Liegen: an honest announcement in the picker's words («spille H♦ og si det som det er»), not
+      // «spille H♦ som H♦»; a rank said alone (rank_step) as a card of it: «spille 9♠ som en åtter»
+      if (a.announce && (a.announce === a.card || a.announce === a.card[0])) return a_("a_play_honest", { card: cardText(a.card) });
+      if (a.announce) return a_("a_play_as", { card: cardText(a.card), announce: a.announce.length === 1 ? aRank(a.announce) : cardText(a.announce) });
       // a verb phrase as the log and the terminal say it: «spille en 6 mot Bram og gjette konge»
       // (it said «spille 6 (Sekser) mot Bram og gjette 13 (Konge)», a label dropped into a sentence)
       if (a.guess) return a_("a_ll_guess", { card: aCard(a.card), name: name(a.target), g: cardWord(a.guess) });
@@ -160,10 +166,28 @@ export function actionWords(game, a, name, me = null) {
   }
 }
 
-/** Cards of a play in words: "two sevens" when they share a rank (a bot names ranks only), else each card. */
+/**
+ * Cards of a play (Cheat) in words: "two sevens" when they share a rank; else a player's own cards
+ * as themselves, «3♣ og 9♥», and the strong bot's, which name ranks only (codes like "3", "K", with
+ * no suit it could know of), as a list: «en treer og en nier», «twee vrouwen en een heer». «spille
+ * 3 9» and «V V H spelen» were codes.
+ */
 function cardsWords(cards) {
   const ranks = new Set(cards.map((c) => c[0]));
-  return ranks.size === 1 && cards[0][0] !== "X" ? rankWords(cards.length, cards[0][0]) : cards.map(cardText).join(" ");
+  if (ranks.size === 1 && cards[0][0] !== "X") return rankWords(cards.length, cards[0][0]);
+  if (cards.every((c) => c.length > 1 || c === "X")) return listing(cards.map(cardText));
+  return rankList(cards.map((c) => c[0]));
+}
+
+const RANK_ORDER = "A23456789TJQKX";
+
+/** Ranks as a list, each counted, from the lowest: «to damer og en konge», "an ace and two fives". */
+function rankList(ranks) {
+  const order = [...new Set(ranks)].sort((a, b) => RANK_ORDER.indexOf(a) - RANK_ORDER.indexOf(b));
+  return listing(order.map((r) => {
+    const n = ranks.filter((q) => q === r).length;
+    return n === 1 ? aRank(r) : rankWords(n, r);
+  }));
 }
 
 /** The words of a bid or claim the odds name: dice ("three fives") or a poker hand. */

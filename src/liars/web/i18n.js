@@ -211,6 +211,16 @@ export function rankWords(n, rank) {
   return counted(n, RANK_WORDS[lang][rank] || [rank, rank], rank === "A");
 }
 
+/** One card of `rank` with the article a native puts before it, as an item of a list: «en treer»,
+ * «et ess», «een drie», "an ace" («to damer og en konge»; «én treer og én nier» counts, as a claim
+ * does, where nobody is counting). */
+export function aRank(rank) {
+  const one = (RANK_WORDS[lang][rank] || [rank, rank])[0];
+  if (lang === "nb") return `${rank === "A" ? "et" : "en"} ${one}`;
+  if (lang === "nl") return `een ${one}`;
+  return `${/^[aeiou]/.test(one) ? "an" : "a"} ${one}`;
+}
+
 /** A rank in the plural, as the next claim is said: "femmere", "vijven", "aces". */
 export function rankPlural(rank) {
   return (RANK_WORDS[lang][rank] || [rank, rank])[1];
