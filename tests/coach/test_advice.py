@@ -76,7 +76,7 @@ def test_a_hopeless_bid_is_called_and_the_reason_says_why() -> None:
     assert why["params"]["adjusted"] == out["standing"]
     assert why["params"]["win"] == pytest.approx(1 - out["standing"])
     assert advice["text"].startswith("Ni femmere holder ")
-    assert "å rope løgn vinner" in advice["text"]
+    assert "roper du løgn, vinner du " in advice["text"]
 
 
 def test_a_raise_is_priced_from_the_bids_list() -> None:

@@ -156,7 +156,8 @@ def test_the_reason_gives_one_chance_when_the_record_changes_nothing(code: str, 
 
 
 def test_a_sure_lie_with_no_card_of_the_rank_left_says_so_without_a_zero() -> None:
-    for lang in ("en", "nb", "nl"):
+    # the one card left is a word in running text ("only one", «bare ett kort», «maar één»)
+    for lang, word in (("en", " one "), ("nb", " ett kort "), ("nl", " één ")):
         none = say({"code": "cheat_sure_lie", "params": {"claim": {"rank": "A", "count": 1}, "out": 0}}, lang)
         one = say({"code": "cheat_sure_lie", "params": {"claim": {"rank": "A", "count": 2}, "out": 1}}, lang)
-        assert "0" not in none and "1" in one
+        assert "0" not in none and word in one, one

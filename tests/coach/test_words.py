@@ -285,3 +285,161 @@ def test_a_believable_poker_bluff_still_says_bluff() -> None:
         "En bløff: terningene dine holder ikke et par seksere, men for motspilleren ser det ut til å holde "
         "63 % av gangene."
     )
+
+
+# -- 5. nb and nl as a native speaker reads them -------------------------------------------------
+
+
+def said(code: str, lang: str, **over: Any) -> str:
+    return say({"code": code, "params": params_for(code, **over)}, lang)
+
+
+def test_a_call_is_said_as_what_you_win_by_calling() -> None:
+    """«å rope løgn vinner 62 %», «“Je liegt!” roepen wint 62%» made the call the winner (English
+    "calling wins"); a Norwegian or Dutch player says what *you* win if you call, as the Cheat
+    and Liegen reasons already did («Roper du «Løgner!», vinner du …»).
+    """
+    assert said("dice_call", "nb").endswith(": roper du løgn, vinner du 62 % av gangene.")
+    assert said("dice_call", "nl").endswith(": roep je “Je liegt!”, dan win je in 62% van de gevallen.")
+    assert said("poker_call", "nb").endswith(": roper du løgn, vinner du 62 % av gangene.")
+    assert said("poker_call", "nl").endswith(": roep je “Je liegt!”, dan win je in 62% van de gevallen.")
+    assert said("dice_spot", "nb").endswith(": sier du «Helt riktig!», vinner du 38 % av gangene.")
+    assert said("dice_spot", "nl").endswith(": zeg je “Precies goed!”, dan win je in 38% van de gevallen.")
+
+
+def test_dutch_opening_has_no_norwegian_preposition() -> None:
+    """«niemand roept er snel “Je liegt!” op» carried over nb «rope løgn på»: Dutch «roepen op» is
+    to call upon someone.  Nobody will soon call it: «dus roept niemand snel “Je liegt!”».
+    """
+    assert said("dice_open", "nl") == (
+        "Open met vier vijven: dat klopt in 31% van de gevallen met jouw stenen, "
+        "dus roept niemand snel “Je liegt!”."
+    )
+
+
+SOLVED = {
+    ("liar", "nb"): "Den eksakte likevekten i dette sluttspillet velger å rope løgn 70 % av gangene.",
+    ("bid", "nb"): "Den eksakte likevekten i dette sluttspillet velger å by to enere 70 % av gangene.",
+    (
+        "liar",
+        "nl",
+    ): "Het exacte evenwicht van dit eindspel kiest er in 70% van de gevallen voor om “Je liegt!” te roepen.",
+    (
+        "bid",
+        "nl",
+    ): "Het exacte evenwicht van dit eindspel kiest er in 70% van de gevallen voor om twee enen te bieden.",
+    ("liar", "en"): "The exact equilibrium of this endgame calls 70% of the time.",
+    ("bid", "en"): "The exact equilibrium of this endgame bids two ones 70% of the time.",
+}
+
+
+@pytest.mark.parametrize(("kind", "lang"), sorted(SOLVED))
+def test_the_solvers_line_names_the_action_as_a_verb(kind: str, lang: str) -> None:
+    """The solver's action was a bare noun phrase: «kiest «Je liegt!» roepen», «velger to enere»,
+    "plays calling".  It is the verb phrase each sentence needs: «om “Je liegt!” te roepen»,
+    «å by to enere», "bids two ones".
+    """
+    action = {"type": "liar"} if kind == "liar" else {"type": "bid", "quantity": 2, "face": 1}
+    assert said("dice_solved", lang, action=action) == SOLVED[kind, lang]
+
+
+def test_accepting_a_poker_claim_names_what_is_accepted() -> None:
+    """docs/glossary.md: «godta» wants what is accepted («godtok budet», not «godtok og ser»);
+    Dutch believes «het bod».  «å godta og kaste på nytt», «geloven en opnieuw gooien» had none.
+    """
+    assert "å godta budet og kaste på nytt er verdt mer enn å rope løgn." in said("poker_accept", "nb")
+    assert "het bod geloven en opnieuw gooien is meer waard dan “Je liegt!” roepen." in said(
+        "poker_accept", "nl"
+    )
+
+
+def test_keeping_all_five_says_it_as_the_re_roll_does() -> None:
+    """«et bud motspilleren heller lar passere» said "would rather let pass" (nb «heller» is
+    "rather"), and nl «eerder gelooft» reads "believes sooner": keeping all five is the re-roll's
+    own sentence, negated («ikke bedre sjanse», «geen betere kans»).
+    """
+    assert say({"code": "poker_keep"}, "nb") == (
+        "Behold alle fem: å kaste på nytt gir ikke bedre sjanse for et bud motspilleren ikke roper løgn på."
+    )
+    assert say({"code": "poker_keep"}, "nl") == (
+        "Houd alle vijf: opnieuw gooien geeft geen betere kans op een bod dat de ander gelooft."
+    )
+
+
+REROLLS = {
+    (2, 5): (
+        "Kast toeren og femmeren på nytt",
+        "Gooi de twee en de vijf opnieuw",
+        "Re-roll the two and the five",
+    ),
+    (1, 5, 5): (
+        "Kast esset og begge femmerne på nytt",
+        "Gooi de aas en beide vijven opnieuw",
+        "Re-roll the ace and both fives",
+    ),
+    (3, 4, 6, 6, 6): ("Kast alle fem på nytt", "Gooi alle vijf opnieuw", "Re-roll all five"),
+    (1, 1, 1, 2): (
+        "Kast de tre essene og toeren på nytt",
+        "Gooi de drie azen en de twee opnieuw",
+        "Re-roll the three aces and the two",
+    ),
+    (2, 3, 4): (
+        "Kast toeren, treeren og fireren på nytt",
+        "Gooi de twee, de drie en de vier opnieuw",
+        "Re-roll the two, the three and the four",
+    ),
+}
+
+
+@pytest.mark.parametrize("dice", sorted(REROLLS))
+def test_a_re_roll_names_its_dice(dice: tuple[int, ...]) -> None:
+    """«Kast 2 5 på nytt», «Gooi 2 5 opnieuw» listed values as no sentence does (and "2 5" read as
+    two fives at a glance): the dice are named as dice, «toeren og femmeren», «de twee en de
+    vijf», two alike «begge», «beide», "both", and all five «alle fem», «alle vijf».
+    """
+    for lang, want in zip(("nb", "nl", "en"), REROLLS[dice], strict=True):
+        assert say({"code": "poker_reroll", "params": {"dice": list(dice)}}, lang).startswith(want + ":")
+
+
+def test_counts_of_cards_are_words() -> None:
+    """«bare 1 er ekte», «maar 1 echte», «det bare 1 du ikke vet hvor er»: a digit in running
+    text, and nb «1» with no noun; a count of cards is a word, nb «ett» (neuter, as «kort»).
+    """
+    three = {"rank": "T", "count": 3}
+    assert (
+        said("cheat_play_bluff", "nb", claim=three)
+        == "Si tre tiere selv om bare ett av kortene er ekte: en bløff."
+    )
+    assert said("cheat_play_bluff", "nb", claim=three, true=2) == (
+        "Si tre tiere selv om bare to av kortene er ekte: en bløff."
+    )
+    assert (
+        said("cheat_play_bluff", "nl", claim=three) == "Zeg drie tienen met maar één echte erbij: een bluf."
+    )
+    assert said("cheat_play_bluff", "en", claim=three) == "Claim three tens, only one of them real: a bluff."
+    assert said("cheat_sure_lie", "nb") == (
+        "To femmere kan ikke være sant: av den valøren er det bare ett kort du ikke vet hvor er."
+    )
+    assert (
+        said("cheat_sure_lie", "nl")
+        == "Twee vijven kan niet kloppen: van die rang kun je er maar één niet plaatsen."
+    )
+
+
+def test_a_sentence_that_opens_with_a_quote_has_its_capital() -> None:
+    """A Liegen sure lie opens with the announcement: «hjerter fem» kan ikke stemme kept its small
+    letter, the capital going to the quote mark.
+    """
+    assert said("liegen_sure_lie", "nb").startswith("«Hjerter fem» kan ikke stemme:")
+    assert said("liegen_sure_lie", "nl").startswith("“Harten vijf” kan niet kloppen:")
+    assert said("liegen_sure_lie", "en").startswith('"Five of hearts" cannot be true:')
+
+
+def test_an_honest_liegen_card_is_said_as_the_glossary_says_it() -> None:
+    """«noem hem ook zo» («hem» for «de kaart») is not the Dutch sheet's phrase: the button and
+    the glossary say «Zeg wat het is».
+    """
+    assert (
+        said("liegen_play_true", "nl")
+        == "Speel harten zes en zeg wat het is: een eerlijke kaart kost je nooit iets."
+    )

@@ -238,7 +238,35 @@ _SEAT = {"en": "seat {n}", "nb": "plass {n}", "nl": "plaats {n}"}
 # lists"): Norwegian «…», Dutch “…”, English "…".  Dutch had the Norwegian quotes, so one Dutch
 # line of the terminal's coach read “Ik geloof je” and «schoppen zes» side by side.
 _QUOTES = {"en": '"{}"', "nb": "«{}»", "nl": "“{}”"}
-_CALL = {"en": "calling", "nb": "å rope løgn", "nl": "“Je liegt!” roepen"}
+# The solver's action as the verb phrase its sentence needs: "bids four fives", «å by fire
+# femmere», «vier vijven te bieden» (it read "plays calling", «kiest «Je liegt!» roepen»).
+_ACTS = {
+    "en": {"bid": "bids {bid}", "liar": "calls", "spot_on": 'calls "Spot on!"'},
+    "nb": {"bid": "å by {bid}", "liar": "å rope løgn", "spot_on": "å si «Helt riktig!»"},
+    "nl": {"bid": "{bid} te bieden", "liar": "“Je liegt!” te roepen", "spot_on": "“Precies goed!” te zeggen"},
+}
+# The dice of a re-roll (poker values, the ace as 1), each as the die it is: «toeren», «begge
+# femmerne», «de tre essene»; the values alone («Kast 2 5 på nytt») read as no sentence does.
+_DIE = {
+    "en": {1: "the ace", 2: "the two", 3: "the three", 4: "the four", 5: "the five", 6: "the six"},
+    "nb": {1: "esset", 2: "toeren", 3: "treeren", 4: "fireren", 5: "femmeren", 6: "sekseren"},
+    "nl": {1: "de aas", 2: "de twee", 3: "de drie", 4: "de vier", 5: "de vijf", 6: "de zes"},
+}
+_DICE_SAME = {  # k dice of one value, by k (two are "both")
+    "en": {2: "both {x}", 3: "the three {x}", 4: "the four {x}"},
+    "nb": {2: "begge {x}", 3: "de tre {x}", 4: "de fire {x}"},
+    "nl": {2: "beide {x}", 3: "de drie {x}", 4: "de vier {x}"},
+}
+_DICE_DEFINITE = {  # nb names them in the definite plural: «begge femmerne»
+    "en": _VALUES["en"],
+    "nb": {1: "essene", 2: "toerne", 3: "treerne", 4: "firerne", 5: "femmerne", 6: "sekserne"},
+    "nl": _VALUES["nl"],
+}
+_ALL_FIVE = {"en": "all five", "nb": "alle fem", "nl": "alle vijf"}
+_AND = {"en": "and", "nb": "og", "nl": "en"}
+# A count of cards in a sentence («bare ett av kortene», «maar één»): a word, not a digit; nb
+# counts «kort» (neuter) with «ett».
+_CARD_COUNT_ONE = {"en": "one", "nb": "ett", "nl": "één"}
 
 # One template per reason code and language; {placeholders} are filled by :func:`say`.
 # Cheat and Liegen: what a claim is, how likely it is true (both numbers, or one when the
@@ -312,12 +340,12 @@ TEMPLATES: dict[str, dict[str, str]] = {
             "wins {win}."
         ),
         "nb": (
-            "{bid} holder {exact} av gangene ut fra terningene dine ({adjusted} med det budene forteller): å "
-            "rope løgn vinner {win}."
+            "{bid} holder {exact} av gangene ut fra terningene dine ({adjusted} med det budene forteller): "
+            "roper du løgn, vinner du {win} av gangene."
         ),
         "nl": (
-            "{bid} klopt in {exact} van de gevallen met jouw stenen ({adjusted} met wat er geboden is): “Je "
-            "liegt!” roepen wint {win}."
+            "{bid} klopt in {exact} van de gevallen met jouw stenen ({adjusted} met wat er geboden is): "
+            "roep je “Je liegt!”, dan win je in {win} van de gevallen."
         ),
     },
     "dice_spot": {
@@ -327,11 +355,11 @@ TEMPLATES: dict[str, dict[str, str]] = {
         ),
         "nb": (
             "{bid} er helt riktig {exact} av gangene ut fra terningene dine ({adjusted} med det budene "
-            "forteller): «Helt riktig!» vinner {adjusted}."
+            "forteller): sier du «Helt riktig!», vinner du {adjusted} av gangene."
         ),
         "nl": (
             "{bid} is precies goed in {exact} van de gevallen met jouw stenen ({adjusted} met wat er geboden "
-            "is): “Precies goed!” wint {adjusted}."
+            "is): zeg je “Precies goed!”, dan win je in {adjusted} van de gevallen."
         ),
     },
     "dice_raise": {
@@ -356,7 +384,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
         ),
         "nl": (
             "Open met {bid}: dat klopt in {exact} van de gevallen met jouw stenen, "
-            "dus niemand roept er snel “Je liegt!” op."
+            "dus roept niemand snel “Je liegt!”."
         ),
     },
     "dice_open_bluff": {
@@ -365,9 +393,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "nl": "Open met {bid}: dat klopt maar in {exact} van de gevallen met jouw stenen: een bluf.",
     },
     "dice_solved": {
-        "en": "The exact equilibrium of this endgame plays {action} {prob} of the time.",
+        "en": "The exact equilibrium of this endgame {action} {prob} of the time.",
         "nb": "Den eksakte likevekten i dette sluttspillet velger {action} {prob} av gangene.",
-        "nl": "Het exacte evenwicht van dit eindspel kiest {action} in {prob} van de gevallen.",
+        "nl": "Het exacte evenwicht van dit eindspel kiest er in {prob} van de gevallen voor om {action}.",
     },
     "poker_call": {
         "en": (
@@ -376,11 +404,11 @@ TEMPLATES: dict[str, dict[str, str]] = {
         ),
         "nb": (
             "{claim} holder høyst {exact} ut fra terningene du sendte videre ({adjusted} når bløff regnes "
-            "med): å rope løgn vinner {win}."
+            "med): roper du løgn, vinner du {win} av gangene."
         ),
         "nl": (
             "{claim} klopt hooguit in {exact} van de gevallen met de stenen die je doorgaf ({adjusted} als je"
-            " bluf meetelt): “Je liegt!” roepen wint {win}."
+            " bluf meetelt): roep je “Je liegt!”, dan win je in {win} van de gevallen."
         ),
     },
     "poker_accept": {
@@ -389,12 +417,12 @@ TEMPLATES: dict[str, dict[str, str]] = {
             "re-rolling is worth more than calling."
         ),
         "nb": (
-            "{claim} holder {adjusted} når bløff regnes med: å godta og kaste på nytt er verdt mer enn å rope"
-            " løgn."
+            "{claim} holder {adjusted} når bløff regnes med: å godta budet og kaste på nytt er verdt mer enn "
+            "å rope løgn."
         ),
         "nl": (
-            "{claim} klopt in {adjusted} van de gevallen als je bluf meetelt: geloven en opnieuw gooien is "
-            "meer waard dan “Je liegt!” roepen."
+            "{claim} klopt in {adjusted} van de gevallen als je bluf meetelt: het bod geloven en opnieuw "
+            "gooien is meer waard dan “Je liegt!” roepen."
         ),
     },
     "poker_claim_true": {
@@ -429,14 +457,17 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "poker_keep": {
         "en": "Keep all five: re-rolling would not give a claim the other player is likelier to let pass.",
-        "nb": "Behold alle fem: å kaste på nytt gir ikke et bud motspilleren heller lar passere.",
-        "nl": "Houd alle vijf: opnieuw gooien geeft geen bod dat de ander eerder gelooft.",
+        "nb": (
+            "Behold alle fem: å kaste på nytt gir ikke bedre sjanse for et bud "
+            "motspilleren ikke roper løgn på."
+        ),
+        "nl": "Houd alle vijf: opnieuw gooien geeft geen betere kans op een bod dat de ander gelooft.",
     },
     "cheat_call": _cards_odds("cheat_call", _CARDS_ODDS),
     "cheat_pass": _cards_odds("cheat_pass", _CARDS_ODDS),
     "cheat_sure_lie": {
         "en": "{claim} cannot be true: only {out} of that rank can still be out there.",
-        "nb": "{claim} kan ikke være sant: av den valøren er det bare {out} du ikke vet hvor er.",
+        "nb": "{claim} kan ikke være sant: av den valøren er det bare {out} kort du ikke vet hvor er.",
         "nl": "{claim} kan niet kloppen: van die rang kun je er maar {out} niet plaatsen.",
     },
     "cheat_play_true": {
@@ -446,7 +477,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "cheat_play_bluff": {
         "en": "Claim {claim}, only {true} of them real: a bluff.",
-        "nb": "Si {claim} selv om bare {true} er ekte: en bløff.",
+        "nb": "Si {claim} selv om bare {true} av kortene er ekte: en bløff.",
         "nl": "Zeg {claim} met maar {true} echte erbij: een bluf.",
     },
     "cheat_play_none": {
@@ -464,7 +495,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "liegen_play_true": {
         "en": "Play the {card} and name it: an honest card can never cost you.",
         "nb": "Spill {card} og si det som det er: et ærlig kort kan aldri koste deg noe.",
-        "nl": "Speel {card} en noem hem ook zo: een eerlijke kaart kost je nooit iets.",
+        "nl": "Speel {card} en zeg wat het is: een eerlijke kaart kost je nooit iets.",
     },
     "liegen_play_bluff": {
         "en": "Play the {card} and announce {announce}: a bluff.",
@@ -579,10 +610,35 @@ def seat_words(seat: int, lang: str, names: Sequence[str] | None) -> str:
 
 
 def action_words(action: Mapping[str, Any], lang: str) -> str:
-    """A Liar's Dice action for the solver's line: a bid in words, or the call."""
-    if action.get("type") == "bid":
-        return bid_words(action, lang)
-    return _CALL[lang]
+    """A Liar's Dice action for the solver's line, as its verb phrase: "bids four fives", «å rope løgn»."""
+    kind = str(action.get("type"))
+    phrase = _ACTS[lang].get(kind, _ACTS[lang]["liar"])
+    return phrase.format(bid=bid_words(action, lang)) if kind == "bid" else phrase
+
+
+def listed(items: Sequence[str], lang: str) -> str:
+    """Items as a sentence lists them: "a", "a and b", «a, b og c»."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {_AND[lang]} {items[-1]}"
+
+
+def dice_words(dice: Sequence[int], lang: str) -> str:
+    """The dice a poker re-roll throws again: «toeren og begge femmerne», "all five"."""
+    if len(dice) >= 5:
+        return _ALL_FIVE[lang]
+    groups: list[str] = []
+    for value in sorted(set(dice)):
+        k = list(dice).count(value)
+        groups.append(
+            _DIE[lang][value] if k == 1 else _DICE_SAME[lang][k].format(x=_DICE_DEFINITE[lang][value])
+        )
+    return listed(groups, lang)
+
+
+def card_count(n: int, lang: str) -> str:
+    """A number of cards in words: "one", «ett», «één»; "two", «to», «twee»."""
+    return _CARD_COUNT_ONE[lang] if n == 1 else number(n, lang)
 
 
 def say(why: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = None) -> str:
@@ -618,10 +674,14 @@ def say(why: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = 
         elif key == "seat":
             fill[key] = seat_words(int(value), lang, names)
         elif key == "dice":
-            fill[key] = " ".join(map(str, value))
+            fill[key] = dice_words(value, lang)
+        elif key in ("out", "true"):
+            fill[key] = card_count(int(value), lang)
         elif key == "action":
             fill[key] = action_words(value, lang)
         else:  # counts: plain numbers
             fill[key] = str(value)
     text = template.format(**fill)
-    return text[0].upper() + text[1:]
+    # the first letter, past a quote the sentence may open with: «Hjerter fem» kan ikke stemme
+    first = len(text) - len(text.lstrip('«“"'))
+    return text[:first] + text[first : first + 1].upper() + text[first + 1 :]
