@@ -1246,3 +1246,26 @@ def test_a_hidden_tab_is_told_by_its_title_and_a_notification(web: Any, browser:
     finally:
         ctx.close()
         other.close()
+
+
+def test_a_norwegian_how_to_puts_a_comma_after_a_leading_clause(web: Any, browser: Any) -> None:
+    """«var det løgn tar spilleren bunken», «Den som tar bunken starter et nytt stikk», «Den som mistet
+    en terning åpner neste runde»: Norwegian puts a comma after a subordinate clause that leads (and
+    after «den som …» before its verb). Every nb how-to is read clause by clause."""
+    howto = in_app(web, browser, "async () => (await import('/static/howto.js')).HOWTO")
+    nb = {game: texts["nb"] for game, texts in howto.items()}
+    for said in (
+        "var det løgn, tar spilleren bunken",
+        "var det sant, tar anklageren den",
+        "Den som tar bunken, starter et nytt stikk",
+    ):
+        assert said in nb["liegen"], nb["liegen"]
+    assert "Den som mistet en terning, åpner neste runde" in nb["liars-dice"], nb["liars-dice"]
+    for game, text in nb.items():
+        for clause in re.split(r"[.;:]\s+|\s+—\s+", text):
+            # «Den som tar bunken, …», and a clause led by its verb: «har alle den valøren, tar …»,
+            # «holder budet, er det …», «får du begeret, kan du …»
+            if re.match(r"(Den som|[Vv]ar det|[Hh]ar|[Hh]older|[Ff]år) ", clause) and "," not in clause:
+                raise AssertionError(f"{game}: no comma after the leading clause in «{clause}»")
+        # «den som ropte» inside a clause would want a comma before what follows it: not written so
+        assert not re.search(r"\b(tar|legger) den som \w+ \w+", text), (game, text)
