@@ -368,25 +368,25 @@ def test_keeping_all_five_says_it_as_the_re_roll_does() -> None:
 
 REROLLS = {
     (2, 5): (
-        "Kast toeren og femmeren på nytt",
-        "Gooi de twee en de vijf opnieuw",
-        "Re-roll the two and the five",
+        "Kast en toer og en femmer på nytt",
+        "Gooi een twee en een vijf opnieuw",
+        "Re-roll a two and a five",
     ),
     (1, 5, 5): (
-        "Kast esset og begge femmerne på nytt",
-        "Gooi de aas en beide vijven opnieuw",
-        "Re-roll the ace and both fives",
+        "Kast et ess og to femmere på nytt",
+        "Gooi een aas en twee vijven opnieuw",
+        "Re-roll an ace and two fives",
     ),
     (3, 4, 6, 6, 6): ("Kast alle fem på nytt", "Gooi alle vijf opnieuw", "Re-roll all five"),
     (1, 1, 1, 2): (
-        "Kast de tre essene og toeren på nytt",
-        "Gooi de drie azen en de twee opnieuw",
-        "Re-roll the three aces and the two",
+        "Kast tre ess og en toer på nytt",
+        "Gooi drie azen en een twee opnieuw",
+        "Re-roll three aces and a two",
     ),
     (2, 3, 4): (
-        "Kast toeren, treeren og fireren på nytt",
-        "Gooi de twee, de drie en de vier opnieuw",
-        "Re-roll the two, the three and the four",
+        "Kast en toer, en treer og en firer på nytt",
+        "Gooi een twee, een drie en een vier opnieuw",
+        "Re-roll a two, a three and a four",
     ),
 }
 
@@ -394,8 +394,8 @@ REROLLS = {
 @pytest.mark.parametrize("dice", sorted(REROLLS))
 def test_a_re_roll_names_its_dice(dice: tuple[int, ...]) -> None:
     """«Kast 2 5 på nytt», «Gooi 2 5 opnieuw» listed values as no sentence does (and "2 5" read as
-    two fives at a glance): the dice are named as dice, «toeren og femmeren», «de twee en de
-    vijf», two alike «begge», «beide», "both", and all five «alle fem», «alle vijf».
+    two fives at a glance): the dice are counted per value, as the web's review says the same
+    re-roll («kaste et ess og to femmere på nytt»), and all five are «alle fem», «alle vijf».
     """
     for lang, want in zip(("nb", "nl", "en"), REROLLS[dice], strict=True):
         assert say({"code": "poker_reroll", "params": {"dice": list(dice)}}, lang).startswith(want + ":")

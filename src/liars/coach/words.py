@@ -245,22 +245,13 @@ _ACTS = {
     "nb": {"bid": "å by {bid}", "liar": "å rope løgn", "spot_on": "å si «Helt riktig!»"},
     "nl": {"bid": "{bid} te bieden", "liar": "“Je liegt!” te roepen", "spot_on": "“Precies goed!” te zeggen"},
 }
-# The dice of a re-roll (poker values, the ace as 1), each as the die it is: «toeren», «begge
-# femmerne», «de tre essene»; the values alone («Kast 2 5 på nytt») read as no sentence does.
-_DIE = {
-    "en": {1: "the ace", 2: "the two", 3: "the three", 4: "the four", 5: "the five", 6: "the six"},
-    "nb": {1: "esset", 2: "toeren", 3: "treeren", 4: "fireren", 5: "femmeren", 6: "sekseren"},
-    "nl": {1: "de aas", 2: "de twee", 3: "de drie", 4: "de vier", 5: "de vijf", 6: "de zes"},
-}
-_DICE_SAME = {  # k dice of one value, by k (two are "both")
-    "en": {2: "both {x}", 3: "the three {x}", 4: "the four {x}"},
-    "nb": {2: "begge {x}", 3: "de tre {x}", 4: "de fire {x}"},
-    "nl": {2: "beide {x}", 3: "de drie {x}", 4: "de vier {x}"},
-}
-_DICE_DEFINITE = {  # nb names them in the definite plural: «begge femmerne»
-    "en": _VALUES["en"],
-    "nb": {1: "essene", 2: "toerne", 3: "treerne", 4: "firerne", 5: "femmerne", 6: "sekserne"},
-    "nl": _VALUES["nl"],
+# The dice of a re-roll (poker values, the ace as 1) counted per value, as the web's review says
+# the same re-roll: «et ess og to femmere», «een aas en twee vijven», "an ace and two fives"; the
+# values alone («Kast 2 5 på nytt») read as no sentence does.
+_A_DIE = {
+    "en": {1: "an ace", 2: "a two", 3: "a three", 4: "a four", 5: "a five", 6: "a six"},
+    "nb": {1: "et ess", 2: "en toer", 3: "en treer", 4: "en firer", 5: "en femmer", 6: "en sekser"},
+    "nl": {1: "een aas", 2: "een twee", 3: "een drie", 4: "een vier", 5: "een vijf", 6: "een zes"},
 }
 _ALL_FIVE = {"en": "all five", "nb": "alle fem", "nl": "alle vijf"}
 _AND = {"en": "and", "nb": "og", "nl": "en"}
@@ -624,15 +615,13 @@ def listed(items: Sequence[str], lang: str) -> str:
 
 
 def dice_words(dice: Sequence[int], lang: str) -> str:
-    """The dice a poker re-roll throws again: «toeren og begge femmerne», "all five"."""
+    """The dice a poker re-roll throws again: «et ess og to femmere», "all five"."""
     if len(dice) >= 5:
         return _ALL_FIVE[lang]
     groups: list[str] = []
     for value in sorted(set(dice)):
         k = list(dice).count(value)
-        groups.append(
-            _DIE[lang][value] if k == 1 else _DICE_SAME[lang][k].format(x=_DICE_DEFINITE[lang][value])
-        )
+        groups.append(_A_DIE[lang][value] if k == 1 else f"{number(k, lang)} {_VALUES[lang][value]}")
     return listed(groups, lang)
 
 
