@@ -247,6 +247,27 @@ def test_the_invite_link_has_a_line_of_its_own_on_a_phone(web: Any, browser: Any
         ctx.close()
 
 
+def test_the_waiting_room_is_centred_on_a_laptop_as_the_lobby_is(web: Any, browser: Any) -> None:
+    """At 1280x800 the waiting room sat at the window's left edge (x = 0) while the lobby before it
+    and the table after it are centred: it was not inside a ``main``."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        page.goto(web.url + "/")
+        page.wait_for_selector("#lobby")
+        lobby = boxes(page, {"lobby": "#lobby"})["lobby"]
+        create_table(page, web.url, "love-letter", 3, {}, ["human", "human", "bot:basic"], "Anna")
+        page.wait_for_selector("#waiting #invite")
+        room = boxes(page, {"room": "#waiting"})["room"]
+        width = page.evaluate("document.documentElement.clientWidth")
+        for name, box in (("lobby", lobby), ("waiting room", room)):
+            left, right = box["x"], width - box["x"] - box["width"]
+            assert left > 100 and abs(left - right) <= 2, (name, box, width)
+        assert page.evaluate("!!document.querySelector('main > #waiting')")  # with a main's margins
+    finally:
+        ctx.close()
+
+
 def test_the_board_names_a_bot_plainly_and_its_seat_gives_the_level(web: Any, browser: Any) -> None:
     """The board's sentences said «Robot 2 (middels) sier to par …» and «Robot 2 (middels): et par
     seksere» right under the seat that already says «Robot 2 (middels)»; the log had dropped the

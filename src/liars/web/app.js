@@ -486,7 +486,8 @@ function draw() {
   }
   root.append(header(gameName(S.info.game)));
   if (lost) root.append(h("p", { class: "notice", id: "lost" }, lost));
-  if (S.info.status === "waiting" || !S.frame) root.append(waitingRoom());
+  // in a main, as the lobby and the table are: centred on a wide screen, not at its left edge
+  if (S.info.status === "waiting" || !S.frame) root.append(h("main", { class: "waiting-page" }, waitingRoom()));
   else root.append(tablePage());
 }
 
