@@ -36,6 +36,7 @@ def spawn(
     color: bool = False,
     timeout: int = 60,
     preexec_fn: Callable[[], None] | None = None,
+    cwd: str | None = None,
 ) -> pexpect.spawn[str]:
     env = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8", PYTHONIOENCODING="utf-8")
     env.pop("LANGUAGE", None)
@@ -51,6 +52,7 @@ def spawn(
         dimensions=(50, 220),
         codec_errors="replace",
         preexec_fn=preexec_fn,
+        cwd=cwd,
     )
 
 

@@ -77,6 +77,25 @@ def test_a_bad_name_at_the_save_prompt_is_explained_and_asked_again(tmp_path: Pa
     assert not load_saved(good.read_text()).over
 
 
+def test_a_no_at_the_save_prompt_is_no_file_name(tmp_path: Path) -> None:
+    """In line mode, «j» at «Het spel opslaan? Bestandsnaam (Enter = niet opslaan):» answered
+    «Opgeslagen in j.»: a yes is refused with what to type, a no leaves unsaved."""
+    i18n.use("nl")
+    child = spawn([*SHORT_DICE, "--seed", "3", "--lang", "nl"], cwd=str(tmp_path))
+    child.expect(r"\n> ")
+    child.sendeof()  # Ctrl-D
+    prompt = _("Save the game? File name (Enter = don't save): ")
+    child.expect_exact(prompt)
+    child.sendline("j")
+    child.expect_exact(_("Type the name of a file to save to, or press Enter not to save."))
+    child.expect_exact(prompt)
+    child.sendline("nee")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Traceback" not in clean(child.before)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_save_that_fails_at_the_end_asks_for_another_name(tmp_path: Path) -> None:
     """The folder is there at the start and gone at the end: the game is not lost, nor the prompt."""
     folder = tmp_path / "gone"

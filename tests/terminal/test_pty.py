@@ -191,3 +191,21 @@ def test_an_interactive_terminal_gets_the_full_screen_table_and_plain_the_lines(
     plain.close()
     assert plain.exitstatus == 0 and "\x1b[?1049h" not in (plain.before or "")
     assert "Winner" in clean(plain.before or "")
+
+
+def test_the_full_screen_says_where_it_saved_once_it_has_closed(tmp_path: Path) -> None:
+    """Ctrl-C, a file name, and the full screen closed with nothing said: «Lagret i …» had gone with
+    the screen's log.  It is said again on the terminal the person is left at."""
+    saved = tmp_path / "half.json"
+    i18n.use("nb")
+    args = ["play", "liars-dice", "--players", "2", "--seed", "3", "--delay", "0", "--lang", "nb"]
+    child = spawn(args, color=True)
+    child.expect("Din tur", timeout=60)
+    child.sendcontrol("c")
+    child.expect("Filnavn", timeout=30)
+    child.send(str(saved) + "\r")
+    child.expect(pexpect.EOF, timeout=30)
+    child.close()
+    after = clean((child.before or "").rsplit("\x1b[?1049l", 1)[-1])  # what stays once the screen has gone
+    assert child.exitstatus == 130 and saved.exists()
+    assert _("Saved to {path}.").format(path=saved) in " ".join(after.split()), after[-500:]

@@ -380,6 +380,34 @@ def test_a_bad_file_name_is_explained_and_asked_again(tmp_path: Path) -> None:
     assert saved_state(good) == app.table.state.to_json()
 
 
+@pytest.mark.parametrize(("lang", "no", "yes"), [("nb", "n", "j"), ("nl", "nee", "ja"), ("en", "no", "y")])
+def test_a_yes_or_no_at_the_file_name_is_no_file_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, no: str, yes: str
+) -> None:
+    """«n» at «Lagre spillet? Filnavn (Enter = ikke lagre):» saved the game to a file called «n»
+    (nl «j» likewise) and the screen closed without a word.  A yes is refused with what to type;
+    a no leaves without saving; nothing named after either is written."""
+    monkeypatch.chdir(tmp_path)
+    app = table_app("cheat", lang, seed=2)
+    seen: dict[str, str] = {}
+
+    async def body(p: Person) -> None:
+        await p.pilot.press("ctrl+c")
+        dialog = app.screen
+        assert isinstance(dialog, SaveScreen)
+        dialog.query_one("#answer", Input).value = yes
+        await p.pilot.press("enter")
+        assert isinstance(app.screen, SaveScreen)  # still asking
+        seen["why"] = shown(dialog.query_one("#why", Static))
+        dialog.query_one("#answer", Input).value = no
+        await p.pilot.press("enter")
+
+    drive(app, body)
+    assert seen["why"] == flat(_("Type the name of a file to save to, or press Enter not to save."))
+    assert app.return_value == LEFT and app.table.saved_to is None
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_escape_goes_back_to_the_game_and_ctrl_c_twice_leaves_unsaved(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     app = table_app("love-letter", "en", seed=1, save=str(path))

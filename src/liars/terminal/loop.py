@@ -74,6 +74,7 @@ class Table:
     quiet: bool = False  # the person chose to skip to the result: events are counted, not told
     asked_out: bool = False
     coach: bool = False  # the person switched the coach on (``coach`` at the prompt): odds each turn
+    saved_to: str | None = None  # the file the game was last saved to
 
     @property
     def at_bound(self) -> bool:
@@ -320,7 +321,22 @@ def save(table: Table, path: str) -> bool:
         table.say(_("Cannot save to {path}: {reason}.").format(path=path, reason=os_reason(exc)), style="red")
         return False
     table.say(_("Saved to {path}.").format(path=path))
+    table.saved_to = path
     return True
+
+
+def file_named(answer: str) -> str | None:
+    """The file an answer to «Save the game? File name (Enter = don't save)» names; None: don't save.
+
+    Why: «n» there saved the game to a file called ``n`` (and «j» to ``j``), and the full screen
+    closed as if nothing had happened.  A no is no; a yes is no file name, so it is refused.
+    """
+    text = answer.strip()
+    if text.lower() in NO:
+        return None
+    if text.lower() in YES:
+        raise InputError(_("Type the name of a file to save to, or press Enter not to save."))
+    return text
 
 
 def offer_save(table: Table, default: str | None) -> bool:
@@ -337,8 +353,12 @@ def offer_save(table: Table, default: str | None) -> bool:
             if save(table, default):
                 return True
         while True:
-            path = table.read(_("Save the game? File name (Enter = don't save): ")).strip()
-            if not path:
+            try:
+                path = file_named(table.read(_("Save the game? File name (Enter = don't save): ")))
+            except InputError as refused:
+                table.say(str(refused), style="red")
+                continue
+            if path is None:
                 return False
             if save(table, path):
                 return True

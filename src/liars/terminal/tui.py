@@ -35,7 +35,7 @@ from .. import Game, IllegalAction, State
 from ..bots import Bot, action_bound, checked_act
 from . import coach, i18n, screens, setup
 from .i18n import _, game_name
-from .loop import Table, save
+from .loop import Table, file_named, save
 from .refusals import refusal
 from .tui_forms import ActionSuggester, Form, reads_back, suited, typed_forms
 from .ui import NO, YES, GameUI, InputError
@@ -124,7 +124,11 @@ class SaveScreen(ModalScreen[bool]):
                 return
             path: str | None = self.default
         else:
-            path = text or None
+            try:
+                path = file_named(text)
+            except InputError as refused:
+                self.query_one("#why", Static).update(Text(str(refused), style="bold red"))
+                return
         if path is None:
             self.dismiss(True)
             return
@@ -470,5 +474,8 @@ def run_tui(
         game, ui, bots, human_seat, save_path, delay, again=again, levels=levels, state=state, moves=moves
     )
     code = app.run()
+    if app.table.saved_to:
+        # The log that said «Saved to …» went with the screen: say it again where the person is left.
+        Console().print(Text(_("Saved to {path}.").format(path=app.table.saved_to)))
     # No result: the app stopped on an error (a broken bot, a bug), whose traceback Textual has printed.
     return code if code is not None else (app.return_code or 1)
