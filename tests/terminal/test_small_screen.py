@@ -298,3 +298,38 @@ def test_a_board_shorter_than_its_room_starts_at_the_top(gid: str, players: int)
 
     asyncio.run(main())
     assert seen["rows"][0][:40].strip().startswith(seen["title"][:20]), seen["rows"][:3]
+
+
+def test_page_up_reads_the_start_of_the_help_at_80_by_24() -> None:
+    """At 80×24 the help («?») is taller than the log, and it began mid-sentence («kortet (K D Kn 10
+    9 8 7 6 5),»): PageUp did nothing, as the input keeps the focus.  PageUp now scrolls the log
+    back to the help's first line; PageDown returns to the end."""
+    app = table_app("love-letter", "nb", players=2)
+    seen: dict[str, Any] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            person = Person(app, pilot)
+            await person.wait(0)
+            await person.answer("?")
+            await pilot.pause(0.1)
+            log = app.query_one("#log", RichLog)
+            end = log.scroll_y
+            lines = [strip.text for strip in log.lines]
+            first = next(
+                i for i, line in enumerate(lines) if line.startswith(_("Rules: {summary}").split()[0])
+            )
+            seen["hidden"] = first < end
+            for _press in range(10):
+                await pilot.press("pageup")
+                await pilot.pause(0.02)
+                if log.scroll_y <= first:
+                    break
+            seen["start"] = log.scroll_y <= first < log.scroll_y + log.scrollable_content_region.height
+            for _press in range(10):
+                await pilot.press("pagedown")
+            await pilot.pause(0.05)
+            seen["back"] = log.scroll_y == log.max_scroll_y
+
+    asyncio.run(main())
+    assert seen == {"hidden": True, "start": True, "back": True}, seen

@@ -168,6 +168,10 @@ class TableApp(App[int]):
         Binding("ctrl+c", "leave", show=False, priority=True),
         Binding("ctrl+q", "leave", show=False, priority=True),
         Binding("f2", "coach", show=False, priority=True),
+        # The input keeps the focus, so the log scrolls from here: at 80×24 the help (?) is taller
+        # than the log, and its start could not be read.
+        Binding("pageup", "log(-1)", show=False, priority=True),
+        Binding("pagedown", "log(1)", show=False, priority=True),
     ]
 
     def __init__(
@@ -264,6 +268,14 @@ class TableApp(App[int]):
         box = self.query_one("#coachbox", VerticalScroll)
         box.display = bool(shown)
         box.anchor()  # taller than its room: the strong bot's advice, its last line, stays in sight
+
+    def action_log(self, pages: int) -> None:
+        """PageUp / PageDown: the log a page up or down (back at its end, it follows new lines again)."""
+        log = self.query_one("#log", RichLog)
+        if pages < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
 
     def action_coach(self) -> None:
         """F2: switch the coach on or off, and say so in the log."""
