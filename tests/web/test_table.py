@@ -22,7 +22,7 @@ from tests.cheat_cases import honest_ace
 from tests.love_letter_cases import tied_showdown
 from tests.test_liegen_helpers import own_plays
 
-from .helpers import INVITES, create_table, game_logs, in_app, in_each_language, join, step
+from .helpers import INVITES, create_table, game_logs, in_app, in_each_language, join, play_out, step
 
 NAMES = {0: "Anna", 1: "Bram", 2: "Cor"}
 
@@ -1269,3 +1269,36 @@ def test_a_norwegian_how_to_puts_a_comma_after_a_leading_clause(web: Any, browse
                 raise AssertionError(f"{game}: no comma after the leading clause in «{clause}»")
         # «den som ropte» inside a clause would want a comma before what follows it: not written so
         assert not re.search(r"\b(tar|legger) den som \w+ \w+", text), (game, text)
+
+
+def test_the_screen_reader_line_does_not_double_a_sentence_s_end(web: Any, contexts: list[Any]) -> None:
+    """The live region joined the status line and the log's last line with ". ", after a status that
+    already ends a sentence: «Du vant!. Robot 2 ropte…», «Je hebt gewonnen!. …»."""
+    pages = [c.new_page() for c in contexts[:2]]
+    table = create_table(pages[0], web.url, "love-letter", 2, {"target_wins": 1}, ["human"] * 2, "Anna")
+    join(pages[1], f"{web.url}/t/{table}", "Bram")
+    for p in pages:
+        p.wait_for_selector("#table")
+    play_out(pages, 60)
+    won = [p for p in pages if p.locator("#status").inner_text() == "You won!"]
+    assert won, [p.locator("#status").inner_text() for p in pages]
+    for lang, said in (("en", "You won! "), ("nl", "Je hebt gewonnen! "), ("nb", "Du vant! ")):
+        won[0].select_option("#lang", lang)
+        won[0].wait_for_function(
+            "(s) => document.querySelector('#live').textContent.startsWith(s)", arg=said[:-1]
+        )
+        live = won[0].locator("#live").text_content() or ""
+        assert live.startswith(said) and not re.search(r"[.!?]\.", live), live
+    said = in_app(
+        web,
+        browser=contexts[2].browser,
+        script="""async () => { const { sentences } = await import('/static/i18n.js');
+        return [sentences(['Din tur', 'Kari sier to femmere.']), sentences(['Klopt het?', 'Ja.']),
+            sentences(['Bram zegt “twee vijven.”', '']), sentences(['', 'Anna wint.'])]; }""",
+    )
+    assert said == [
+        "Din tur. Kari sier to femmere.",
+        "Klopt het? Ja.",
+        "Bram zegt “twee vijven.”",
+        "Anna wint.",
+    ]

@@ -3,7 +3,7 @@
 import { coachPanel, coachSwitch, cx, reviewSection } from "./coach.js";
 import { cardText, h } from "./draw.js";
 import { HOWTO, OPTION_LABELS } from "./howto.js";
-import { LANGS, getLang, levelName, listing, refusal, setLang, t } from "./i18n.js";
+import { LANGS, getLang, levelName, listing, refusal, sentences, setLang, t } from "./i18n.js";
 import { lobby, unsetText } from "./lobby.js";
 import cheat from "./games/cheat.js";
 import liarsDice from "./games/liars_dice.js";
@@ -462,7 +462,7 @@ function notice() {
   if (!live) return;
   const status = document.getElementById("status");
   const last = document.querySelector("#log li:last-child");
-  const say = [status ? status.dataset.say : "", last ? last.textContent : ""].filter(Boolean).join(". ");
+  const say = sentences([status ? status.dataset.say : "", last ? last.textContent : ""]);
   if (say !== S.announced) {
     S.announced = say;
     live.textContent = say;

@@ -156,6 +156,14 @@ export function aside(sentence, note) {
   return /\.$/.test(sentence) ? `${sentence.slice(0, -1)} ${note}.` : `${sentence} ${note}`;
 }
 
+/** Sentences read out one after the other (the live region: the status line, then the log's last
+ * line): each but the last gets a full stop, unless it already ends in one, or in «!», «?» or «…»
+ * (a closing quote or bracket after it too): «Du vant! Robot 2 ropte …», not «Du vant!. Robot 2 …». */
+export function sentences(parts) {
+  const said = parts.map((p) => (p || "").trim()).filter(Boolean);
+  return said.map((p, i) => (i < said.length - 1 && !/[.!?…][»”"’)]*$/.test(p) ? `${p}.` : p)).join(" ");
+}
+
 /** The plural category of `n` in the page's language ("one", "other", ...). */
 export function plural(n, type = "cardinal") {
   return new Intl.PluralRules(lang, { type }).select(Number(n));
