@@ -1302,3 +1302,66 @@ def test_the_screen_reader_line_does_not_double_a_sentence_s_end(web: Any, conte
         "Bram zegt “twee vijven.”",
         "Anna wint.",
     ]
+
+
+def test_the_hint_to_pick_cards_says_tap_on_a_phone_and_one_card_where_one_is_played(
+    web: Any, browser: Any
+) -> None:
+    """«Kies kaarten door erop te klikken.» showed on phones, where nobody clicks, and in Liegen,
+    where one card is played. The hint now says tap on a touch screen and click with a mouse, in
+    the plural in Cheat and the singular in Liegen (and the poker re-roll's hint the same way)."""
+    cheat = liars.make("cheat", players=3, seed=0).new_game()
+    liegen = liars.make("liegen", players=3, seed=0).new_game()
+    poker = liars.make("liars-dice-poker", players=2, seed=1).new_game()
+    poker.act(poker.to_act[0], {"type": "claim", "hand": "nothing", "values": []})
+    poker.act(poker.to_act[0], {"type": "accept"})
+
+    def frame(state: Any) -> dict[str, Any]:
+        seat = state.to_act[0]
+        return {
+            "view": state.view(seat),
+            "legal": [a.to_json() for a in state.legal_actions(seat)[:12]],
+            "seat": seat,
+        }
+
+    script = """async ([frames, lang]) => {
+        const i18n = await import('/static/i18n.js');
+        i18n.setLang(lang);
+        const mod = async (g) => (await import(`/static/games/${g}.js`)).default;
+        const ctx = { sel: [], t: i18n.t, name: (i) => `P${i}`, pending: false };
+        Object.assign(ctx, { send() {}, redraw() {}, toggle() {} });
+        const hint = (el) => (el.matches('.hint') ? el : el.querySelector('.hint')).textContent;
+        const got = [hint((await mod('cheat')).mine(frames[0], { ...ctx, frame: frames[0] })),
+            hint((await mod('liegen')).actions(frames[1], { ...ctx, frame: frames[1] })),
+            hint((await mod('liars_dice_poker')).actions(frames[2], { ...ctx, frame: frames[2] }))];
+        i18n.setLang('en');
+        return got;
+    }"""
+    frames = [frame(cheat), frame(liegen), frame(poker)]
+    said: dict[tuple[str, bool], list[str]] = {}
+    for touch in (True, False):
+        ctx = browser.new_context(has_touch=touch, is_mobile=touch)
+        try:
+            page = ctx.new_page()
+            page.goto(web.url + "/")
+            for lang in ("en", "nb", "nl"):
+                said[lang, touch] = page.evaluate(script, [frames, lang])
+        finally:
+            ctx.close()
+    assert said["nl", True][:2] == [
+        "Tik op de kaarten die je wilt spelen.",
+        "Tik op een kaart om hem te kiezen.",
+    ]
+    assert said["nl", False][:2] == [
+        "Klik op de kaarten die je wilt spelen.",
+        "Klik op een kaart om hem te kiezen.",
+    ]
+    assert said["nb", True][:2] == ["Trykk på kortene du vil spille.", "Trykk på et kort for å velge det."]
+    assert said["nb", False][:2] == ["Klikk på kortene du vil spille.", "Klikk på et kort for å velge det."]
+    assert said["en", True][:2] == ["Tap the cards you want to play.", "Tap a card to pick it."]
+    assert said["en", False][:2] == ["Click the cards you want to play.", "Click a card to pick it."]
+    for lang in ("en", "nb", "nl"):
+        tap, click = said[lang, True][2], said[lang, False][2]
+        assert tap.startswith(("Tap ", "Trykk ", "Tik ")) and click.startswith(
+            ("Click ", "Klikk ", "Klik ")
+        ), (tap, click)

@@ -28,7 +28,9 @@ export const STRINGS = {
     window_seconds: "Seconds to call “Liar!”", turn_seconds: "Seconds per turn", turn_seconds_default: "Seconds per turn (empty: {s} when two or more people play)", turn_seconds_none: "Seconds per turn (empty: no limit)",
     grace_seconds: "Seconds before a bot plays for a player who left",
     default_value: "default", all_hands: "What everyone held", no_cards: "no cards left", your_hand: "Your hand",
-    your_dice: "Your dice", select_cards: "Pick cards by clicking them.", no_table: "No such table.",
+    your_dice: "Your dice", no_table: "No such table.",
+    select_cards_click: "Click the cards you want to play.", select_cards_tap: "Tap the cards you want to play.",
+    select_card_click: "Click a card to pick it.", select_card_tap: "Tap a card to pick it.",
     full: "Every seat is taken; you can watch.", unset: "(none)", by_players: "{n} (default)", protected: "protected", out: "out",
     seat_of: "{name}'s seat", spectators_note: "Spectators see only what is public.",
     refresh: "Refresh", quantity: "Quantity", face: "Face", error: "Error: {msg}",
@@ -63,7 +65,9 @@ export const STRINGS = {
     window_seconds: "Sekunder til å rope «Løgner!»", turn_seconds: "Sekunder per tur", turn_seconds_default: "Sekunder per tur (tomt: {s} når to eller flere mennesker spiller)", turn_seconds_none: "Sekunder per tur (tomt: ingen tidsgrense)",
     grace_seconds: "Sekunder før en robot spiller for en som har gått fra bordet",
     default_value: "standard", all_hands: "Dette hadde alle på hånden", no_cards: "ingen kort igjen", your_hand: "Hånden din",
-    your_dice: "Terningene dine", select_cards: "Velg kort ved å trykke på dem.", no_table: "Bordet finnes ikke.",
+    your_dice: "Terningene dine", no_table: "Bordet finnes ikke.",
+    select_cards_click: "Klikk på kortene du vil spille.", select_cards_tap: "Trykk på kortene du vil spille.",
+    select_card_click: "Klikk på et kort for å velge det.", select_card_tap: "Trykk på et kort for å velge det.",
     full: "Alle plassene er tatt; du kan se på.", unset: "(ingen)", by_players: "{n} (standard)", protected: "beskyttet", out: "ute",
     seat_of: "Plassen til {name}", spectators_note: "Tilskuere ser bare det som er offentlig.",
     refresh: "Oppdater", quantity: "Antall", face: "Øyne", error: "Feil: {msg}",
@@ -98,7 +102,9 @@ export const STRINGS = {
     window_seconds: "Seconden om “Je liegt!” te roepen", turn_seconds: "Seconden per beurt", turn_seconds_default: "Seconden per beurt (leeg: {s} als twee of meer mensen spelen)", turn_seconds_none: "Seconden per beurt (leeg: geen tijdslimiet)",
     grace_seconds: "Seconden voordat een bot speelt voor wie van tafel is gegaan",
     default_value: "standaard", all_hands: "Dit had iedereen in de hand", no_cards: "geen kaarten meer", your_hand: "Je hand",
-    your_dice: "Je dobbelstenen", select_cards: "Kies kaarten door erop te klikken.", no_table: "Deze tafel bestaat niet.",
+    your_dice: "Je dobbelstenen", no_table: "Deze tafel bestaat niet.",
+    select_cards_click: "Klik op de kaarten die je wilt spelen.", select_cards_tap: "Tik op de kaarten die je wilt spelen.",
+    select_card_click: "Klik op een kaart om hem te kiezen.", select_card_tap: "Tik op een kaart om hem te kiezen.",
     full: "Alle plaatsen zijn bezet; je kunt meekijken.", unset: "(geen)", by_players: "{n} (standaard)", protected: "beschermd", out: "ligt eruit",
     seat_of: "Plaats van {name}", spectators_note: "Kijkers zien alleen wat openbaar is.",
     refresh: "Vernieuwen", quantity: "Aantal", face: "Ogen", error: "Fout: {msg}",
@@ -280,6 +286,18 @@ export function refusal(err, show = {}) {
     else if (Array.isArray(v)) params[k] = v.join(", ");
   }
   return template.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? `{${k}}`).toString());
+}
+
+/** Whether the page is used by touch (a phone, a tablet): the words then say tap, not click. */
+export function touch() {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
+
+/** How to pick cards, as this screen is used (a tap or a click) and for as many as may be played:
+ * several in Cheat, one in Liegen. «Kies kaarten door erop te klikken» showed on phones, and in
+ * Liegen, where one card is played. */
+export function pickHint(several) {
+  return t(`${several ? "select_cards" : "select_card"}_${touch() ? "tap" : "click"}`);
 }
 
 /** Look a key up in a module's own table of strings (`{en: {...}, nb: {...}, nl: {...}}`). */

@@ -1,7 +1,7 @@
 // Cheat (Løgneren): your hand, the pile, the claim to make, the last play and what a call turned.
 // Claims are said in words, as at a table ("Bram sier to femmere"; docs/glossary.md).
 import { backs, card, cardText, h, pile, revealedHand } from "../draw.js";
-import { aside, rankPlural, rankWords, tr } from "../i18n.js";
+import { aside, pickHint, rankPlural, rankWords, tr } from "../i18n.js";
 
 export const TX = {
   en: {
@@ -71,7 +71,7 @@ export default {
   mine(f, ctx) {
     const playing = f.legal.some((a) => a.type === "play");
     return h("div", {}, h("h3", {}, ctx.t("your_hand")),
-      playing ? h("p", { class: "hint" }, ctx.t("select_cards")) : null,
+      playing ? h("p", { class: "hint" }, pickHint(true)) : null,
       h("div", { class: "hand own" }, (f.view.hand || []).map((c) => card(c, {
         pick: playing, selected: ctx.sel.includes(c), onclick: playing ? () => ctx.toggle(c, true) : null,
       }))));

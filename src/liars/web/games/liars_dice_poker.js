@@ -3,7 +3,7 @@
 // `passed_dice` (what this seat passed); the receiver who has not accepted sees a closed cup.
 // Hand names are those of docs/glossary.md ("et par seksere", "twee paar", "liten straight").
 import { die, h } from "../draw.js";
-import { tr } from "../i18n.js";
+import { touch, tr } from "../i18n.js";
 
 export const TX = {
   en: {
@@ -20,7 +20,7 @@ export const TX = {
     looking: "{name} accepted and is looking under the cup.",
     yours: "Your dice under the cup", passed: "You passed the cup with", unseen: "You have the cup but have not looked under it.",
     hand: "Hand", over: "three of", and_two: "and two of", pass_cup: "Pass the cup: {claim}",
-    pick_reroll: "Click the dice to re-roll, then:", reroll: { one: "Re-roll {n} die", other: "Re-roll {n} dice" },
+    pick_reroll_click: "Click the dice to re-roll, then:", pick_reroll_tap: "Tap the dice to re-roll, then:", reroll: { one: "Re-roll {n} die", other: "Re-roll {n} dice" },
     keep_all: "Keep all five", only_liar: "Nothing is higher than five aces.",
     called: "{name} called Liar! on {claim}.", showed: "The dice: {hand}.",
     held: "The claim held: {name} loses a life.", too_high: "The claim was too high: {name} loses a life.",
@@ -40,7 +40,7 @@ export const TX = {
     looking: "{name} godtok budet og ser under begeret.",
     yours: "Terningene dine under begeret", passed: "Du sendte begeret videre med", unseen: "Du har begeret, men har ikke sett under det.",
     hand: "Hånd", over: "tre", and_two: "og to", pass_cup: "Send begeret: {claim}",
-    pick_reroll: "Trykk på terningene du vil kaste på nytt, og så:", reroll: { one: "Kast {n} terning på nytt", other: "Kast {n} terninger på nytt" },
+    pick_reroll_click: "Klikk på terningene du vil kaste på nytt, og så:", pick_reroll_tap: "Trykk på terningene du vil kaste på nytt, og så:", reroll: { one: "Kast {n} terning på nytt", other: "Kast {n} terninger på nytt" },
     keep_all: "Behold alle fem", only_liar: "Ingenting er høyere enn fem ess.",
     called: "{name} ropte «Løgner!» på {claim}.", showed: "Terningene: {hand}.",
     held: "Budet holdt: {name} mister et liv.", too_high: "Budet var for drøyt: {name} mister et liv.",
@@ -60,7 +60,7 @@ export const TX = {
     looking: "{name} gelooft het en kijkt onder de beker.",
     yours: "Je dobbelstenen onder de beker", passed: "Je gaf de beker door met", unseen: "Jij hebt de beker, maar hebt er nog niet onder gekeken.",
     hand: "Hand", over: "drie", and_two: "en twee", pass_cup: "Geef de beker door: {claim}",
-    pick_reroll: "Klik op de stenen die je opnieuw gooit, en dan:", reroll: { one: "Gooi {n} steen opnieuw", other: "Gooi {n} stenen opnieuw" },
+    pick_reroll_click: "Klik op de stenen die je opnieuw gooit, en dan:", pick_reroll_tap: "Tik op de stenen die je opnieuw gooit, en dan:", reroll: { one: "Gooi {n} steen opnieuw", other: "Gooi {n} stenen opnieuw" },
     keep_all: "Houd alle vijf", only_liar: "Niets is hoger dan vijf azen.",
     called: "{name} riep “Je liegt!” bij {claim}.", showed: "De stenen: {hand}.",
     held: "Het bod klopte: {name} verliest een leven.", too_high: "Het bod was te hoog: {name} verliest een leven.",
@@ -245,7 +245,7 @@ export default {
       const dice = f.view.dice || [];
       const chosen = ctx.sel.map(Number).filter((i) => i < dice.length).map((i) => dice[i]).sort((p, q) => p - q);
       const a = { type: "reroll", dice: chosen };
-      out.push(h("span", { class: "hint" }, x("pick_reroll")), h("button", {
+      out.push(h("span", { class: "hint" }, x(touch() ? "pick_reroll_tap" : "pick_reroll_click")), h("button", {
         type: "button", class: "act reroll", id: "reroll", disabled: ctx.pending, "data-action": JSON.stringify(a), onclick: () => ctx.send(a),
       }, chosen.length ? x("reroll", { n: chosen.length }) : x("keep_all")));
     }

@@ -1,7 +1,7 @@
 // Liegen (Dutch cheat): one card a turn with an announcement that follows; accuse before the next.
 // Announcing is a compact picker: the honest announcement first, then rank × suit (docs/glossary.md).
 import { backs, card, cardText, h, pile, revealedHand } from "../draw.js";
-import { aside, rankName, tr } from "../i18n.js";
+import { aside, pickHint, rankName, tr } from "../i18n.js";
 
 export const TX = {
   en: {
@@ -101,7 +101,7 @@ export default {
         h("button", { type: "button", class: "act pass", disabled: ctx.pending, onclick: () => ctx.send({ type: "pass" }) }, ctx.t("pass")));
     }
     const chosen = f.legal.filter((a) => a.type === "play" && a.card === ctx.sel[0]);
-    if (!chosen.length) return h("p", { class: "hint" }, ctx.t("select_cards"));
+    if (!chosen.length) return h("p", { class: "hint" }, pickHint(false)); // one card a turn
     if (picked.card !== ctx.sel[0]) Object.assign(picked, { card: ctx.sel[0], rank: null });
     const c = ctx.sel[0];
     // Under rank_step an announcement is a rank; else a card. The honest one first, when allowed.
