@@ -142,3 +142,15 @@ def test_warmed_bots_give_the_same_review_as_cold_ones() -> None:
     warm = review(game, moves, 0, settings=plan)
     cold = review(game, moves, 0, settings=replace(plan, warm=False))
     assert warm.items and warm.to_json() == cold.to_json()
+
+
+def test_the_paired_error_is_the_standard_error_of_the_differences() -> None:
+    """``Compared.error``: the spread of the per-world differences over the root of their number,
+    zero when every world agrees, and as wide as a difference can be from a single world."""
+    from liars.coach.review_play import Compared
+
+    same = Compared([[1.0, 0.0, 1.0, 0.0], [1.0, 0.0, 1.0, 0.0]])
+    assert same.means == [0.5, 0.5] and same.error(0, 1) == 0.0
+    split = Compared([[1.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 1.0]])  # differences -1, 1, -1, 1
+    assert split.means == [0.5, 0.5] and abs(split.error(0, 1) - (4 / 3) ** 0.5 / 2) < 1e-12
+    assert Compared([[1.0], [0.0]]).error(0, 1) == 1.0

@@ -132,3 +132,43 @@ def test_the_equilibrium_names_only_the_moves_it_plays(
     assert "Het exacte evenwicht: één vijf bieden 99%, één vier bieden 0,6%." in below, below
     assert "één drie" not in below and "één twee" not in below
     assert "Jouw keuze: 0% in het evenwicht" in below
+
+
+@pytest.mark.parametrize(
+    ("taken", "advised", "error", "said"),
+    [
+        (0.5, 0.5, 0.2, "Too close to tell"),  # a tie over a dozen worlds tells nothing
+        (0.40, 0.30, 0.12, "Too close to tell"),  # the person's move ahead, but within the noise
+        (0.45, 0.20, 0.05, "your choice did better"),
+        (0.20, 0.45, 0.05, None),  # the bot's move clearly better: the points say it
+    ],
+)
+def test_the_verdict_is_only_given_where_the_worlds_tell_the_moves_apart(
+    taken: float, advised: float, error: float, said: str | None
+) -> None:
+    """Of a Love Letter king played at 50 % against the bot's queen at 50 % over 12 worlds, the
+    review said «Etter utvalget var valget ditt like godt eller bedre»; over 200 worlds the king won
+    27 % and the queen 45 %.  A difference within two standard errors is now called too close to
+    tell, and only a clear one says the person's move did better."""
+    i18n.use("en")
+    state = liars.make("love-letter", players=2, seed=5).new_game()
+    seat = state.to_act[0]
+    view = dict(state.view(seat))
+    legal = [a.to_json() for a in state.legal_actions(seat)]
+    item = Item(0, view, legal[0], legal[-1], taken, advised, 12, None, error)
+    below = " ".join(item_lines(ui_for("love-letter", ["You", "Bob"], seat), item)[1])
+    verdicts = [v for v in ("Too close to tell", "your choice did better") if v in below]
+    assert verdicts == ([said] if said else []), below
+    assert "as good or better" not in below
+
+
+def test_the_points_agree_with_the_chances_shown() -> None:
+    """«17 % med ditt valg, 33 % … (+17 prosentpoeng)»: the points were the rounded difference, not
+    the difference of the rounded chances on the same line (now +16)."""
+    i18n.use("nb")
+    state = liars.make("liars-dice", players=2, seed=9).new_game()
+    seat = state.to_act[0]
+    legal = [a.to_json() for a in state.legal_actions(seat)]
+    item = Item(0, dict(state.view(seat)), legal[0], legal[1], 1 / 6, 1 / 3, 12, None, 0.01)
+    below = " ".join(item_lines(ui_for("liars-dice", ["Du", "Ola"], seat), item)[1])
+    assert "17 %" in below and "33 %" in below and "(+16 prosentpoeng)" in below, below

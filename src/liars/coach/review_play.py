@@ -22,6 +22,7 @@ at a horizon; the poker version is cheap enough to be played strong to the end
 from __future__ import annotations
 
 import copy
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -48,7 +49,7 @@ SETTINGS: dict[str, Settings] = {
     "liars-dice-poker": Settings(samples=24, strong=None),
     "cheat": Settings(samples=10, strong=None, horizon=100),
     "liegen": Settings(samples=8, strong=4, horizon=80),
-    "love-letter": Settings(samples=12, strong=0),
+    "love-letter": Settings(samples=64, strong=0),
 }
 DEFAULT_SETTINGS = Settings(samples=8, strong=0)
 
@@ -177,6 +178,31 @@ def knocked_out(state: State, seat: int) -> bool:
     return counts[seat] == 0
 
 
+@dataclass(frozen=True)
+class Compared:
+    """Each action's outcomes on the same sampled worlds (one list per action, one score per world)."""
+
+    outcomes: list[list[float]]
+
+    @property
+    def means(self) -> list[float]:
+        """Each action's estimated chance to win."""
+        return [sum(o) / len(o) for o in self.outcomes]
+
+    def error(self, first: int, second: int) -> float:
+        """The standard error of ``second``'s chance minus ``first``'s, paired world by world.
+
+        Why: with a dozen worlds two moves often tie at 50 % each, and the review called the
+        person's move «as good or better» where the worlds simply could not tell the two apart.
+        """
+        diffs = [b - a for a, b in zip(self.outcomes[first], self.outcomes[second], strict=True)]
+        n = len(diffs)
+        if n < 2:
+            return 1.0  # one world tells nothing: as wide as a difference of chances can be
+        mean = sum(diffs) / n
+        return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+
+
 def compare(
     game: Game,
     view: Mapping[str, Any],
@@ -184,15 +210,15 @@ def compare(
     key: str,
     settings: Settings,
     tally: Tally,
-) -> list[float]:
-    """Each action's estimated chance to win for ``view``'s seat, on the same sampled worlds.
+) -> Compared:
+    """Each action's outcomes for ``view``'s seat, on the same sampled worlds.
 
     ``key`` seeds everything (the worlds and every bot of the continuations),
     so the answer depends on the view, the actions and the key only.
     """
     seat = view["seat"]
     worlds = rng_for(key, "worlds")
-    totals = [0.0] * len(actions)
+    outcomes: list[list[float]] = [[] for _ in actions]
     warm: dict[int, Any] | None = None
     for k in range(settings.samples):
         world = game.sample_state(view, worlds)
@@ -201,5 +227,5 @@ def compare(
         for i, action in enumerate(actions):
             state = world.clone()
             state.act(seat, action)
-            totals[i] += playout(state, seat, f"{key}:{k}", settings, tally, warm)
-    return [t / settings.samples for t in totals]
+            outcomes[i].append(playout(state, seat, f"{key}:{k}", settings, tally, warm))
+    return Compared(outcomes)

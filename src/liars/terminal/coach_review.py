@@ -36,9 +36,13 @@ def _half_up(x: float) -> int:
     return int(Decimal(repr(x)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
-def points(gain: float) -> str:
-    """A change of chance in percentage points, signed: "+19", "−4", "0"."""
-    n = round(100 * gain)
+def points(taken: float, advised: float) -> str:
+    """The change from ``taken`` to ``advised`` in percentage points, signed: "+19", "−4", "0".
+
+    From the two chances as shown, so that the three numbers of a line agree: «17 % … 33 %
+    (+17 prosentpoeng)» had rounded the difference itself.
+    """
+    n = _half_up(100 * advised) - _half_up(100 * taken)
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
@@ -75,10 +79,16 @@ def item_lines(ui: GameUI, item: Item) -> tuple[list[str], list[str]]:
         _("The strong bot: {action}.").format(action=action_words(ui, view, item.advised)),
         _(
             "Chance to win: {taken} with your choice, {advised} with the strong bot's ({points} points)."
-        ).format(taken=percent(item.win_taken), advised=percent(item.win_advised), points=points(item.gain)),
+        ).format(
+            taken=percent(item.win_taken),
+            advised=percent(item.win_advised),
+            points=points(item.win_taken, item.win_advised),
+        ),
     ]
-    if item.gain <= 0:
-        below.append(_("By the samples your choice was as good or better."))
+    if item.close:
+        below.append(_("Too close to tell: the positions played out do not tell the two apart."))
+    elif item.gain < 0:
+        below.append(_("In the positions played out, your choice did better."))
     if item.exact is not None:
         # the actions it plays at all (as the web's review): «één twee bieden 0%» five times was noise
         played = [(a, p) for a, p in item.exact.policy if p >= 0.005]
@@ -109,7 +119,7 @@ def show(console: Console, ui: GameUI, review: Review, limit: int | None = None)
         console.print(
             Rule(
                 _("{rank}. move {move} · {points} points").format(
-                    rank=rank, move=item.move + 1, points=points(item.gain)
+                    rank=rank, move=item.move + 1, points=points(item.win_taken, item.win_advised)
                 )
             )
         )
