@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from pathlib import Path
 from typing import Any
 
 import liars
@@ -481,3 +482,52 @@ def test_a_card_move_is_said_in_words(web: Any, browser: Any) -> None:
     ], got["en"]
     for lang, lines in got.items():  # the bot's own advice: words, no bare rank codes
         assert not re.search(r"\b[2-9TJQKADVHBE]\b", lines[-1].replace("K♦", "")), (lang, lines[-1])
+
+
+def test_a_dutch_sentence_starts_with_een_as_the_taalunie_writes_it(web: Any, browser: Any) -> None:
+    """«Eén kaart apart gelegd» but «Één vier klopt»: the coach made a bid's first letter a capital,
+    «één» to «Één». The Dutch rule (Taalunie) is «Eén» at a sentence's start, everywhere; the
+    server's reason, made a capital the same way («Één vier klopt in 50% …»), is put right too."""
+    state = liars.make("liars-dice", players=2, seed=SEED).new_game()
+    state.act(state.to_act[0], {"type": "bid", "quantity": 1, "face": 4})
+    seat = state.to_act[0]
+    view = state.view(seat)
+    why = {
+        "code": "dice_call",
+        "params": {"bid": {"quantity": 1, "face": 4}, "exact": 0.5, "adjusted": 0.4, "win": 0.3},
+    }
+    frame = {"view": view, "seq": 7, "seat": seat, "legal": []}
+    coach = {
+        "on": True,
+        "seq": 7,
+        "odds": {
+            "standing_exact": 0.5,
+            "standing": 0.4,
+            "bids": [],
+            "unseen": 5,
+            "advice": {"action": {"type": "liar"}, "why": why},
+        },
+        "advice_text": {lang: liars.coach.say(why, lang, ["Anna", "Bram"]) for lang in ("en", "nb", "nl")},
+    }
+    got = in_each_language(
+        web,
+        browser,
+        """async (i18n, [frame, c]) => {
+        const coach = await import('/static/coach.js');
+        const el = coach.coachPanel(frame, c, (i) => ['Anna', 'Bram'][i]);
+        const text = (id) => el.querySelector(id).textContent;
+        return [text('#coach-standing'), text('#coach-advice'),
+            ...['één vier', 'éénmaal', 'vier'].map((w) => (i18n.capital ? i18n.capital(w) : null))];
+    }""",
+        [frame, coach],
+    )
+    standing, advice, *capitals = got["nl"]
+    assert standing.startswith("Eén vier klopt: "), standing
+    assert "Eén vier klopt in 50%" in advice, advice
+    assert capitals == ["Eén vier", "Éénmaal", "Vier"], capitals
+    assert got["nb"][0].startswith("Én firer holder: "), got["nb"]
+    assert got["en"][0].startswith("A four holds: "), got["en"]
+    assert not any("Één" in line for lines in got.values() for line in lines[:2]), got
+    web_dir = Path(liars.__file__).parent / "web"
+    for path in web_dir.rglob("*.js"):
+        assert "Één" not in path.read_text(encoding="utf-8"), path

@@ -4,7 +4,7 @@
 // The server sends these only to the connection that switched its coach on, and only if the
 // host allows the coach at this table; the page never computes odds of its own.
 import { cardText, die, h } from "./draw.js";
-import { aRank, faceWords, getLang, listing, rankName, rankWords, tr } from "./i18n.js";
+import { aRank, capital, faceWords, getLang, listing, rankName, rankWords, tr } from "./i18n.js";
 import { claimWords } from "./games/liars_dice_poker.js";
 import { A as aCard, TX as LOVE, W as cardWord } from "./games/love_letter.js";
 
@@ -113,8 +113,9 @@ export const TX = {
     points: "{sign}{n}\u00a0procentpunt",
   },
 };
-// A sentence starts with a capital even when it starts with a bid's words ("Four ones holds").
-const x = (k, p) => { const s = tr(TX, k, p); return s.charAt(0).toUpperCase() + s.slice(1); };
+// A sentence starts with a capital even when it starts with a bid's words ("Four ones holds", «Eén
+// vier klopt»: i18n.capital).
+const x = (k, p) => capital(tr(TX, k, p));
 const a_ = (k, p) => tr(TX, k, p); // an action's words, said inside a sentence
 /** A coach string in the page's language (the table's settings list names the coach setting). */
 export const cx = x;
@@ -264,7 +265,9 @@ function adviceLine(game, c, name, me) {
   const a = c.odds.advice;
   if (!a) return null;
   const said = (c.advice_text && (c.advice_text[getLang()] || c.advice_text.en)) || a.text || "";
-  const why = said.replace(/\{seat(\d+)\}/g, (_, i) => name(Number(i)));
+  // the server (liars.coach.words) makes the first letter a capital, accents on both e's of «één»,
+  // where Dutch writes «Eén vier klopt …» at a sentence's start: i18n.capital puts it right here
+  const why = capital(said.replace(/\{seat(\d+)\}/g, (_, i) => name(Number(i))));
   return h("p", { class: "coach-advice", id: "coach-advice", "data-action": JSON.stringify(a.action) },
     a.action ? h("strong", {}, x("advice", { action: actionWords(game, a.action, name, me) })) : null,
     why ? ` ${why}` : null);

@@ -162,6 +162,14 @@ export function aside(sentence, note) {
   return /\.$/.test(sentence) ? `${sentence.slice(0, -1)} ${note}.` : `${sentence} ${note}`;
 }
 
+/** A sentence's first letter as a capital, «Fire enere holder»; the Dutch «één» keeps its accent
+ * on the second e at a sentence's start, «Eén vier klopt» (the Taalunie's rule), where making the
+ * first letter a capital put accents on both. */
+export function capital(s) {
+  if (/^[Éé]én(?=\s|$)/.test(s)) return `Eén${s.slice(3)}`;
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
 /** Sentences read out one after the other (the live region: the status line, then the log's last
  * line): each but the last gets a full stop, unless it already ends in one, or in «!», «?» or «…»
  * (a closing quote or bracket after it too): «Du vant! Robot 2 ropte …», not «Du vant!. Robot 2 …». */
