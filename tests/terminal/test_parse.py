@@ -381,3 +381,112 @@ def test_love_the_queen_is_forced() -> None:
     state = love_deal("Q", "J")
     assert "must play the queen" in refused(state, "J 1")
     assert parsed(state, "Q") == {"type": "play", "card": "Q"}
+
+
+def guarded_deal(mine: str, draw: str, protected: list[bool]) -> liars.State:
+    """Four players; seat 0 (you) holds ``mine`` and draws ``draw``; ``protected``: who a 9 guards."""
+    rest = list(ALL)
+    for c in (mine, draw, "7", "8", "K"):
+        rest.remove(c)
+    set_aside = rest.pop()
+    return liars.make("love-letter", players=4, seed=1, target_wins=1).new_game(
+        setup={
+            "hands": [[mine], ["7"], ["8"], ["K"]],
+            "set_aside": set_aside,
+            "deck": [draw, *rest],
+            "starter": 0,
+            "protected": protected,
+        }
+    )
+
+
+def love_refused(state: liars.State, text: str, lang: str) -> str:
+    """The refusal of ``text`` by seat 0, named as the Norwegian table names them (Ola at seat 2)."""
+    i18n.use(lang)
+    ui = ui_for("love-letter", ["Du", "Ola", "Ingrid", "Lars"], 0)
+    before = state.to_json()
+    with pytest.raises(InputError) as err:
+        ui.parse(text, state.view(0), state.legal_actions(0))
+    assert state.to_json() == before
+    return str(err.value)
+
+
+PROTECTED = {
+    "nb": "Ola er beskyttet (9), så du kan ikke spille 6 mot Ola nå. ",
+    "nl": "Ola is beschermd (9), dus je kunt je 6 nu niet op Ola spelen. ",
+    "en": "Ola is protected (9), so you cannot play your 6 on Ola now. ",
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "then"),
+    [
+        ("nb", "Skriv «6» for å spille den uten virkning."),
+        ("nl", "Typ “6” om je 6 zonder effect te spelen."),
+        ("en", "Type “6” to play it without effect."),
+    ],
+)
+def test_love_a_card_aimed_at_a_protected_player_says_why(lang: str, then: str) -> None:
+    """With every other player protected, «6 2 K» got «Ikke et valg nå. Med 6 kan du: 6.»: nothing on
+    why. It says that Ola is protected, and how to play the 6 without effect; that entry plays it."""
+    state = guarded_deal("6", "8", [False, True, True, True])
+    assert love_refused(state, "6 2 K", lang) == PROTECTED[lang] + then
+    assert parsed(state, "6") == {"type": "play", "card": "6"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "then"),
+    [
+        ("nb", "Velg Ingrid eller Lars: f.eks. «6 3 K»."),
+        ("nl", "Kies Ingrid of Lars: bijv. “6 3 H”."),
+        ("en", "Choose Ingrid or Lars: e.g. “6 3 K”."),
+    ],
+)
+def test_love_a_protected_player_with_others_to_choose_names_them(lang: str, then: str) -> None:
+    """Where another player can be chosen, the refusal says who is protected and whom to choose instead,
+    with an example that plays."""
+    state = guarded_deal("6", "8", [False, True, False, False])
+    assert love_refused(state, "6 2 K", lang) == PROTECTED[lang] + then
+    assert love_refused(state, "6 2", lang) == PROTECTED[lang] + then
+    assert parsed(state, "6 3 K") == {"type": "play", "card": "6", "target": 2, "guess": "K"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "jack", "ten", "jack_said", "guess"),
+    [
+        (
+            "nb",
+            "Kn",
+            "Si også hvem: f.eks. «10 3» (Ingrid).",
+            "Si også hvem: f.eks. «Kn 2» (Ola).",
+            "Si også hva du gjetter: f.eks. «6 3 K» (konge).",
+        ),
+        (
+            "nl",
+            "B",
+            "Zeg ook op wie: bijv. “10 3” (Ingrid).",
+            "Zeg ook op wie: bijv. “B 2” (Ola).",
+            "Zeg ook wat je raadt: bijv. “6 3 H” (heer).",
+        ),
+        (
+            "en",
+            "J",
+            "Name the player too: e.g. “10 3” (Ingrid).",
+            "Name the player too: e.g. “J 2” (Ola).",
+            "Name your guess too: e.g. “6 3 K” (king).",
+        ),
+    ],
+)
+def test_love_a_card_that_needs_a_player_or_a_guess_asks_for_it(
+    lang: str, jack: str, ten: str, jack_said: str, guess: str
+) -> None:
+    """«10» alone, where the 10 needs a player, got «Ikke et valg nå. Med 10 kan du: 10 → Du; 10 →
+    Ingrid; 10 → Lars.»; a 6 at a player with no guess got the 6's whole list. Each now asks for
+    what is missing, with an example that plays (another player than you, where there is one)."""
+    state = guarded_deal("T", "9", [False, True, False, False])
+    assert love_refused(state, "10", lang) == ten
+    assert parsed(state, "10 3") == {"type": "play", "card": "T", "target": 2}
+    assert love_refused(guarded_deal("J", "8", [False] * 4), jack, lang) == jack_said
+    assert love_refused(guarded_deal("6", "8", [False] * 4), "6 3", lang) == guess
+    # the refusals that were right stay as they were
+    assert "Not a choice now" in love_refused(guarded_deal("8", "9", [False] * 4), "8 1", "en")

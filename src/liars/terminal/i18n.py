@@ -101,6 +101,13 @@ def listing(items: Sequence[str]) -> str:
     return _("{names} and {last}").format(names=", ".join(items[:-1]), last=items[-1])
 
 
+def alternatives(items: Sequence[str]) -> str:
+    """``A``, ``A or B``, ``A, B or C`` as this language offers a choice ("eller" in nb, "of" in nl)."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{names} or {last}").format(names=", ".join(items[:-1]), last=items[-1])
+
+
 def game_name(game_id: str) -> str:
     """The game's name in this language: the catalog's ``game <id>``, else the metadata's."""
     key = f"game {game_id}"

@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .i18n import _, listing, pgettext
+from .i18n import _, alternatives, listing, pgettext
 from .ui import JSON, GameUI, InputError, words
 from .words import rank_letter, rank_name, read_rank
 
@@ -305,10 +305,74 @@ class LoveLetterUI(GameUI):
             return same[0]
         if not same:
             raise InputError(_("You must play the queen now (you hold a jack or a 10)."))
+        self._say_what_is_missing(want, same, view)
         options = "; ".join(self.describe(a) for a in same[:6])
         raise InputError(
             _("Not a choice now. With {card} you may: {options}.").format(card=name_of(card), options=options)
         )
+
+    def _say_what_is_missing(self, want: JSON, same: Sequence[JSON], view: Mapping[str, Any]) -> None:
+        """Refuse a play at a protected player, or a card typed without its player or guess, saying so.
+
+        Why: «6 2 K» with Ola protected by a 9 got «Ikke et valg nå. Med 6 kan du: 6.», and «10» alone
+        got «… Med 10 kan du: 10 → Du; 10 → Ingrid; 10 → Lars.»: both listed the plays without saying
+        what was wrong with the one typed.  Now the first says that Ola is protected (and how to play
+        the card without effect, or at whom), the second asks for the player (and the guess) with an
+        example.  Anything else falls through to the list of plays.
+        """
+        card, target = want["card"], want.get("target")
+        free = [a for a in same if "target" in a]  # the plays at a player (none: the card's no-effect play)
+        if target is not None and target != view.get("seat") and view["protected"][target]:
+            said = {"name": self.name(target), "card": name_of(card)}
+            if not free:  # every other player is protected: the card is played without effect
+                raise InputError(
+                    _(
+                        "{name} is protected (9), so you cannot play your {card} on {name} now. "
+                        "Type “{typed}” to play it without effect."
+                    ).format(typed=rank_letter(card), **said)
+                )
+            whom = alternatives([self._whom(t) for t in dict.fromkeys(a["target"] for a in free)])
+            raise InputError(
+                _(
+                    "{name} is protected (9), so you cannot play your {card} on {name} now. "
+                    "Choose {whom}: e.g. “{example}”."
+                ).format(whom=whom, example=self._typed(self._example(free, view)), **said)
+            )
+        if not free or "guess" in want:
+            return
+        if target is None:  # (a 6 or a 5 alone is a choice's number: ``_one_reading`` asks about it)
+            pick = self._example(free, view)
+            raise InputError(
+                _("Name the player too: e.g. “{example}” ({who}).").format(
+                    example=self._typed(pick), who=self._whom(pick["target"])
+                )
+            )
+        guesses = [a for a in free if a["target"] == target and "guess" in a]
+        if guesses:
+            pick = guesses[-1]
+            raise InputError(
+                _("Name your guess too: e.g. “{example}” ({guess}).").format(
+                    example=self._typed(pick), guess=name_of(pick["guess"])
+                )
+            )
+
+    def _whom(self, seat: int) -> str:
+        """A player to choose, as the object of a sentence: «Ingrid», «deg selv» for a 10 at yourself."""
+        return pgettext("love-letter target", "yourself") if seat == self.me else self.name(seat)
+
+    def _example(self, plays: Sequence[JSON], view: Mapping[str, Any]) -> JSON:
+        """A play to show as an example: at another player if there is one, guessing the highest card."""
+        others = [a for a in plays if a["target"] != view.get("seat")] or list(plays)
+        seat = others[0]["target"]
+        return [a for a in others if a["target"] == seat][-1]
+
+    @staticmethod
+    def _typed(play: Mapping[str, Any]) -> str:
+        """A play as it is typed: card, seat number (from 1) and guess in the hand's letters, «6 3 K»."""
+        parts = [rank_letter(play["card"]), str(play["target"] + 1)]
+        if "guess" in play:
+            parts.append(rank_letter(play["guess"]))
+        return " ".join(parts)
 
     def _one_reading(self, n: int, acts: Sequence[JSON]) -> None:
         """Refuse a lone number that is both a choice and a card in the hand, unless both mean the same.
