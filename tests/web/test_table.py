@@ -1365,3 +1365,54 @@ def test_the_hint_to_pick_cards_says_tap_on_a_phone_and_one_card_where_one_is_pl
         assert tap.startswith(("Tap ", "Trykk ", "Tik ")) and click.startswith(
             ("Click ", "Klikk ", "Klik ")
         ), (tap, click)
+
+
+def test_on_a_phone_a_window_shows_what_you_hold_of_the_claim(web: Any, browser: Any) -> None:
+    """At 360x640, in a Cheat or Liegen window, the sticky action bar (Løgner! / Godta) covered the
+    whole hand, and the page does not move for a window: to see whether one holds the claimed rank
+    one had to scroll, the window ticking. The bar now says it, with the cards, on screen."""
+    ctx = browser.new_context(
+        viewport={"width": 360, "height": 640}, locale="nb", is_mobile=True, has_touch=True
+    )
+    try:
+        for game in ("cheat", "liegen"):
+            page = ctx.new_page()
+            table = create_table(page, web.url, game, 4, {}, ["human"] + ["bot:basic"] * 3, "Kari", window=30)
+            page.wait_for_selector("#table")
+            looked = 0
+            for _ in range(400):
+                if page.locator("#over").count() or looked >= 2:
+                    break
+                if not page.locator("#actions button.liar").count():
+                    step(page, 2)
+                    page.wait_for_timeout(40)
+                    continue
+                page.evaluate("window.scrollTo(0, 0)")  # Kari at the top of the table, as a window leaves her
+                view = web.table_state(table).view(0)
+                hand = view["hand"]
+                if game == "cheat":
+                    rank = view["last_play"]["rank"]
+                    shown = [c for c in hand if c[0] == rank]
+                else:
+                    said = view["announcement"]["card"]
+                    shown = [c for c in hand if c == said or (len(said) == 1 and c[0] == said)]
+                got = page.evaluate(
+                    """() => { const e = document.querySelector('#actions #held');
+                    if (!e) return null; const r = e.getBoundingClientRect();
+                    return { top: r.top, bottom: r.bottom, height: innerHeight, text: e.textContent,
+                        cards: [...e.querySelectorAll('.card')].map((c) => c.dataset.code) }; }"""
+                )
+                assert got is not None, f"{game}: the window's bar says nothing of Kari's hand"
+                assert got["top"] >= 0 and got["bottom"] <= got["height"], (game, got)
+                assert got["cards"] == shown, (game, got, hand)
+                if game == "cheat":
+                    assert got["text"].startswith("Du har " + ("ingen " if not shown else "")), got
+                else:
+                    assert got["text"].startswith("Du har ikke " if not shown else "Du har "), got
+                looked += 1
+                page.evaluate(PASS)
+                page.wait_for_timeout(100)
+            assert looked >= 1, f"{game}: no window to look at"
+            page.close()
+    finally:
+        ctx.close()

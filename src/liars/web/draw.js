@@ -93,6 +93,15 @@ export function cardText(code) {
   return (code[0] === "X" ? "Joker" : rankName(code[0])) + (SUITS[code[1]] || "");
 }
 
+/**
+ * In a challenge window (Cheat, Liegen), what you hold of the claim, said and shown small, for the
+ * action bar: on a phone the bar covered the whole hand, and a player had to scroll, the window
+ * ticking, to see whether they hold the rank claimed.
+ */
+export function heldLine(text, cards) {
+  return h("p", { class: "held", id: "held" }, h("span", {}, text), cards.map((c) => card(c, { extra: "mini" })));
+}
+
 /** A hand on the game-over screen: its cards, or ``none`` in words (the winner's, most often). */
 export function revealedHand(cards, none) {
   return cards.length ? h("span", { class: "hand" }, cards.map((c) => card(c))) : h("span", { class: "hand none" }, none);

@@ -1,6 +1,6 @@
 // Cheat (Løgneren): your hand, the pile, the claim to make, the last play and what a call turned.
 // Claims are said in words, as at a table ("Bram sier to femmere"; docs/glossary.md).
-import { backs, card, cardText, h, pile, revealedHand } from "../draw.js";
+import { backs, card, cardText, h, heldLine, pile, revealedHand } from "../draw.js";
 import { aside, pickHint, rankPlural, rankWords, tr } from "../i18n.js";
 
 export const TX = {
@@ -13,6 +13,7 @@ export const TX = {
     called_true: "{name} calls {target} a liar, but {target} told the truth: {taker} takes the pile.",
     called_lie: "{name} calls {target} a liar, and {target} lied: {taker} takes the pile.",
     win: "{name} has no cards left and wins.", turned: "Turned over:",
+    held: "You hold {cards}:", held_none: "You hold no {ranks}.",
   },
   nb: {
     claim_next: "{name} skal si {ranks}.", claim_me: "Du skal si {ranks}.", last_play: "{name} sier {claim}",
@@ -23,6 +24,7 @@ export const TX = {
     called_true: "{name} kaller {target} en løgner, men {target} snakket sant: {taker} tar bunken.",
     called_lie: "{name} kaller {target} en løgner, og {target} løy: {taker} tar bunken.",
     win: "{name} har ingen kort igjen og vinner.", turned: { one: "Kortet som ble snudd:", other: "Kortene som ble snudd:" },
+    held: "Du har {cards}:", held_none: "Du har ingen {ranks}.",
   },
   nl: {
     claim_next: "{name} moet {ranks} zeggen.", claim_me: "Jij moet {ranks} zeggen.", last_play: "{name} zegt {claim}",
@@ -33,6 +35,7 @@ export const TX = {
     called_true: "{name} zegt dat {target} loog, maar {target} sprak de waarheid: {taker} pakt de speelstapel.",
     called_lie: "{name} zegt dat {target} loog, en dat klopt: {taker} pakt de speelstapel.",
     win: "{name} heeft geen kaarten meer en wint.", turned: "Omgedraaid:",
+    held: "Je hebt {cards}:", held_none: "Je hebt geen {ranks}.",
   },
 };
 const x = (k, p) => tr(TX, k, p);
@@ -79,7 +82,11 @@ export default {
 
   actions(f, ctx) {
     if (f.legal.some((a) => a.type === "challenge")) {
+      // what you hold of the claimed rank, in the bar: on a phone it covers the hand (heldLine)
+      const rank = f.view.last_play && f.view.last_play.rank;
+      const mine = (f.view.hand || []).filter((c) => c[0] === rank);
       return h("div", { class: "choices window" },
+        rank ? heldLine(mine.length ? x("held", { cards: rankWords(mine.length, rank) }) : x("held_none", { ranks: rankPlural(rank) }), mine) : null,
         h("button", { type: "button", class: "act liar", disabled: ctx.pending, onclick: () => ctx.send({ type: "challenge" }) }, ctx.t("liar")),
         h("button", { type: "button", class: "act pass", disabled: ctx.pending, onclick: () => ctx.send({ type: "pass" }) }, ctx.t("pass")));
     }

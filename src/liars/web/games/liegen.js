@@ -1,7 +1,7 @@
 // Liegen (Dutch cheat): one card a turn with an announcement that follows; accuse before the next.
 // Announcing is a compact picker: the honest announcement first, then rank × suit (docs/glossary.md).
-import { backs, card, cardText, h, pile, revealedHand } from "../draw.js";
-import { aside, pickHint, rankName, tr } from "../i18n.js";
+import { backs, card, cardText, h, heldLine, pile, revealedHand } from "../draw.js";
+import { aside, pickHint, rankName, rankPlural, rankWords, tr } from "../i18n.js";
 
 export const TX = {
   en: {
@@ -13,6 +13,7 @@ export const TX = {
     win: "{name} plays their last card and wins round {r}.",
     turned_true: "{name} accuses {target}, but {target} told the truth: {taker} takes the pile.",
     turned_lie: "{name} accuses {target}, and {target} lied: {taker} takes the pile.",
+    held_card: "You hold {card}.", held_not: "You don't hold {card}.", held: "You hold {cards}:", held_none: "You hold no {ranks}.",
   },
   nb: {
     announced: "{name} sier {card}", free: "Nytt stikk: si hvilket kort du vil.", dealer: "giver",
@@ -23,6 +24,7 @@ export const TX = {
     win: "{name} legger sitt siste kort og vinner runde {r}.",
     turned_true: "{name} anklager {target}, men {target} snakket sant: {taker} tar bunken.",
     turned_lie: "{name} anklager {target}, og {target} løy: {taker} tar bunken.",
+    held_card: "Du har {card}.", held_not: "Du har ikke {card}.", held: "Du har {cards}:", held_none: "Du har ingen {ranks}.",
   },
   nl: {
     announced: "{name} noemt {card}", free: "Nieuwe slag: noem een kaart naar keuze.", dealer: "Deler",
@@ -33,6 +35,7 @@ export const TX = {
     win: "{name} speelt de laatste kaart en wint ronde {r}.",
     turned_true: "{name} beschuldigt {target}, maar {target} sprak de waarheid: {taker} pakt de speelstapel.",
     turned_lie: "{name} beschuldigt {target}, en terecht: {taker} pakt de speelstapel.",
+    held_card: "Je hebt {card}.", held_not: "Je hebt {card} niet.", held: "Je hebt {cards}:", held_none: "Je hebt geen {ranks}.",
   },
 };
 const x = (k, p) => tr(TX, k, p);
@@ -40,6 +43,19 @@ const SUIT_ORDER = ["S", "H", "D", "C"];
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const RANK_ORDER = "A23456789TJQK";
 const picked = { card: null, rank: null }; // the picker's rank, for the card picked
+
+/** In a window, whether you hold the announced card (or, a rank said alone, how many of it), in the
+ * action bar: on a phone the bar covered the whole hand while the window ticked. */
+function held(v) {
+  const said = v.announcement && v.announcement.card;
+  if (!said) return null;
+  const hand = v.hand || [];
+  if (said.length === 1) {
+    const mine = hand.filter((c) => c[0] === said);
+    return heldLine(mine.length ? x("held", { cards: rankWords(mine.length, said) }) : x("held_none", { ranks: rankPlural(said) }), mine);
+  }
+  return hand.includes(said) ? heldLine(x("held_card", { card: cardText(said) }), [said]) : heldLine(x("held_not", { card: cardText(said) }), []);
+}
 
 /** Who plays after the card on the table (also while its window is open). */
 function next(v) {
@@ -96,7 +112,7 @@ export default {
 
   actions(f, ctx) {
     if (f.legal.some((a) => a.type === "accuse")) {
-      return h("div", { class: "choices window" },
+      return h("div", { class: "choices window" }, held(f.view),
         h("button", { type: "button", class: "act liar", disabled: ctx.pending, onclick: () => ctx.send({ type: "accuse" }) }, ctx.t("liar")),
         h("button", { type: "button", class: "act pass", disabled: ctx.pending, onclick: () => ctx.send({ type: "pass" }) }, ctx.t("pass")));
     }
