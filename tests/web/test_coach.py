@@ -305,8 +305,9 @@ def test_the_panel_fits_a_phone(web: Any, browser: Any) -> None:
 
 def test_a_review_item_the_bot_would_not_have_won_more_with_says_so(web: Any, browser: Any) -> None:
     """An item whose samples favoured the seat's own move read only «Kans om te winnen: 31% met jouw
-    zet, 19% met die van de bot (−13%)» under «de duurste eerst»; the terminal adds that the move was
-    as good or better, and now the web does too, for that item only."""
+    zet, 19% met die van de bot (−13%)» under «de duurste eerst»; it now says the move did better,
+    and only where the worlds tell the two apart (``close``: the gain within two standard errors);
+    a tie at 50% over a dozen worlds had been called «as good or better»."""
     view = liars.make("liars-dice", players=2, seed=SEED, dice=2).new_game().view(0)
     item = {
         "move": 0,
@@ -317,8 +318,9 @@ def test_a_review_item_the_bot_would_not_have_won_more_with_says_so(web: Any, br
         "exact": None,
     }
     items = [
-        dict(item, gain=0.19, win_taken=0.25, win_advised=0.44),
-        dict(item, move=2, gain=-0.13, win_taken=0.31, win_advised=0.19),
+        dict(item, gain=0.19, win_taken=0.25, win_advised=0.44, close=False),
+        dict(item, move=2, gain=-0.13, win_taken=0.31, win_advised=0.19, close=False),
+        dict(item, move=4, gain=0.0, win_taken=0.5, win_advised=0.5, close=True),
     ]
     got = in_each_language(
         web,
@@ -328,19 +330,30 @@ def test_a_review_item_the_bot_would_not_have_won_more_with_says_so(web: Any, br
         const R = (await import('/static/games/liars_dice.js')).default;
         const ctx = { t: i18n.t, name: (i) => ['Anna', 'Bram'][i], me: 0 };
         const held = [];
-        for (const at of [0, 1]) {
+        for (const at of [0, 1, 2]) {
             const rv = { state: 'done', at, data: { game: 'liars-dice', decisions: 3, items } };
             const el = coach.reviewSection(rv, R, ctx, () => {}, () => {});
-            const p = el.querySelector('#review-held');
+            const p = el.querySelector('#review-held, #review-close');
             held.push(p ? p.textContent : null);
         }
         return held;
     }""",
         items,
     )
-    assert got["en"] == [None, "By the samples your move was as good or better."], got
-    assert got["nb"] == [None, "Etter utvalget var trekket ditt like godt eller bedre."], got
-    assert got["nl"] == [None, "Volgens de steekproef was jouw zet even goed of beter."], got
+    assert got["en"] == [
+        None,
+        "In the positions played out, your move did better.",
+        "Too close to tell: the positions played out do not tell the two apart.",
+    ], got
+    assert got["nb"][1:] == [
+        "I de utspilte stillingene gikk trekket ditt bedre.",
+        "For jevnt til å avgjøre: de utspilte stillingene skiller ikke de to trekkene.",
+    ], got
+    assert got["nl"][1:] == [
+        "In de uitgespeelde stellingen deed jouw zet het beter.",
+        "Te dicht bij elkaar om te zeggen: de uitgespeelde stellingen maken geen onderscheid tussen"
+        " de twee zetten.",
+    ], got
 
 
 def test_a_review_item_gives_the_difference_in_percentage_points(web: Any, browser: Any) -> None:

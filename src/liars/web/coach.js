@@ -34,7 +34,7 @@ export const TX = {
     review_summary: { one: "You had one decision, and the strong bot would have played it otherwise.", other: "In {k} of your {n} decisions the strong bot would have played otherwise; the costliest first." },
     item: "Move {n} — you: {taken}; the strong bot: {advised}",
     chances: "Chance to win: {taken} with your move, {advised} with the bot's ({gain}).",
-    held_up: "By the samples your move was as good or better.",
+    too_close: "Too close to tell: the positions played out do not tell the two apart.", held_up: "In the positions played out, your move did better.",
     exact: "The exact equilibrium: {probs}.", exact_loss: "Expected loss of your move: {loss}.",
     as_you_saw: "The position as you saw it", prev: "Previous", next: "Next", step: "{i} of {n}",
     a_bid: "bid {bid}", a_liar: "call liar", a_spot: "say spot on", a_challenge: "call “Liar!”", a_pass: "accept",
@@ -68,7 +68,7 @@ export const TX = {
     review_summary: { one: "Du hadde ett valg, og den sterke roboten ville spilt annerledes.", other: "I {k} av de {n} valgene dine ville den sterke roboten spilt annerledes; de dyreste først." },
     item: "Trekk {n} — du: {taken}; den sterke roboten: {advised}",
     chances: "Sjanse til å vinne: {taken} med ditt trekk, {advised} med robotens ({gain}).",
-    held_up: "Etter utvalget var trekket ditt like godt eller bedre.",
+    too_close: "For jevnt til å avgjøre: de utspilte stillingene skiller ikke de to trekkene.", held_up: "I de utspilte stillingene gikk trekket ditt bedre.",
     exact: "Den eksakte likevekten: {probs}.", exact_loss: "Forventet tap for trekket ditt: {loss}.",
     as_you_saw: "Stillingen slik du så den", prev: "Forrige", next: "Neste", step: "{i} av {n}",
     a_bid: "by {bid}", a_liar: "rope løgn", a_spot: "si helt riktig", a_challenge: "rope «Løgner!»", a_pass: "godta",
@@ -102,7 +102,7 @@ export const TX = {
     review_summary: { one: "Je had één keuze, en de sterke bot had anders gespeeld.", other: "Bij {k} van je {n} keuzes had de sterke bot anders gespeeld; de duurste eerst." },
     item: "Zet {n} — jij: {taken}; de sterke bot: {advised}",
     chances: "Kans om te winnen: {taken} met jouw zet, {advised} met die van de bot ({gain}).",
-    held_up: "Volgens de steekproef was jouw zet even goed of beter.",
+    too_close: "Te dicht bij elkaar om te zeggen: de uitgespeelde stellingen maken geen onderscheid tussen de twee zetten.", held_up: "In de uitgespeelde stellingen deed jouw zet het beter.",
     exact: "Het exacte evenwicht: {probs}.", exact_loss: "Verwacht verlies van jouw zet: {loss}.",
     as_you_saw: "De stand zoals jij hem zag", prev: "Vorige", next: "Volgende", step: "{i} van {n}",
     a_bid: "{bid} bieden", a_liar: "“Je liegt!” roepen", a_spot: "zeggen dat het precies klopt", a_challenge: "“Je liegt!” roepen",
@@ -341,7 +341,10 @@ export function reviewSection(rv, R, ctx, ask, go) {
       h("p", { class: "review-line" }, h("strong", {}, line(it))),
       h("p", { id: "review-chances" }, x("chances", { taken: pct(it.win_taken), advised: pct(it.win_advised), gain: points(it.gain) })),
       // the bot would have played otherwise, but its move did no better where both were played on
-      it.gain <= 0 ? h("p", { id: "review-held" }, x("held_up")) : null,
+      // a verdict only where the worlds tell the two moves apart (the review's `close`: the gain is
+      // within two standard errors); it said «as good or better» of two moves tied at 50% over 12 worlds
+      it.close ? h("p", { id: "review-close" }, x("too_close"))
+        : it.gain < 0 ? h("p", { id: "review-held" }, x("held_up")) : null,
       it.exact ? h("p", { id: "review-exact" }, exactLine(data.game, it.exact, ctx.name)) : null,
       h("h4", {}, x("as_you_saw")),
       h("div", { class: "review-position", id: "review-position" },
