@@ -443,3 +443,12 @@ def test_an_honest_liegen_card_is_said_as_the_glossary_says_it() -> None:
         said("liegen_play_true", "nl")
         == "Speel harten zes en zeg wat het is: een eerlijke kaart kost je nooit iets."
     )
+
+
+def test_a_dutch_sentence_that_opens_with_een_writes_een_with_one_accent() -> None:
+    """The coach's capital made «Één tien kan niet kloppen …» (the terminal printed it so; the web
+    put it right on the page); Dutch writes a sentence-initial één as «Eén» (the Taalunie's rule)."""
+    why = {"code": "cheat_sure_lie", "params": params_for("cheat_sure_lie", claim={"rank": "T", "count": 1})}
+    assert say(why, "nl").startswith("Eén tien kan niet kloppen"), say(why, "nl")
+    assert not any(s.startswith("Één") for s in every_sentence("nl"))
+    assert say(why, "nb").startswith("Én tier")  # Bokmål keeps its own accent: «Én»

@@ -673,4 +673,6 @@ def say(why: Mapping[str, Any], lang: str = "en", names: Sequence[str] | None = 
     text = template.format(**fill)
     # the first letter, past a quote the sentence may open with: «Hjerter fem» kan ikke stemme
     first = len(text) - len(text.lstrip('«“"'))
+    if text[first:].startswith("één"):  # Dutch capitalises it «Eén» (the Taalunie's rule), not «Één»
+        return text[:first] + "Eén" + text[first + 3 :]
     return text[:first] + text[first : first + 1].upper() + text[first + 1 :]
