@@ -4,16 +4,19 @@ last card marked), ``?`` starts with the rules, Love Letter lists its cards and 
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from rich.console import Console
 
 import liars
 from liars.terminal import i18n, screens
 from liars.terminal.games import ui_for
-from liars.terminal.i18n import game_summary
+from liars.terminal.i18n import _, game_summary
+from liars.terminal.loop import Table, offer_save, play_again
 from liars.terminal.love_letter import LoveLetterUI, name_of
-from liars.terminal.ui import InputError
+from liars.terminal.ui import GameUI, InputError
 from liars.terminal.words import read_card, read_rank
 
 from .drive import play, spawn
@@ -170,3 +173,78 @@ def test_cheat_help_writes_card_codes_as_the_prompt_does(lang: str, codes: str) 
     said = " ".join(ui_for("cheat", ["A", "B", "C"], seat).help(state.view(seat)))
     assert f"({codes})" in said and "KC" not in said and "TD" not in said
     assert [read_card(c) for c in codes.split()] == ["5H", "KC", "TD"]
+
+
+# -- ? at a yes-or-no question -------------------------------------------------
+
+
+def scripted(
+    state: liars.State, ui: GameUI, me: int, answers: list[str]
+) -> tuple[Table, list[str], io.StringIO]:
+    """A line-mode table whose person answers ``answers`` in turn; the questions asked, and the screen."""
+    out = io.StringIO()
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return answers.pop(0)
+
+    table = Table(state, ui, {}, me, Console(file=out, width=200), ask=ask)
+    return table, asked, out
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl", "en"])
+@pytest.mark.parametrize("game_id", ["cheat", "liegen"])
+def test_a_question_mark_at_a_challenge_shows_the_help_and_asks_again(game_id: str, lang: str) -> None:
+    """The game starts with «Skriv ? for hjelp», but «?» at «Rope «Løgner!»? [j/N]» (or Liegen's
+    «Anklage?») only answered «Svar j (ja, rop løgn) eller n (nei)». It shows the game's help, as
+    the full screen does, with how to answer the question (not the turn's own prompt), and asks again."""
+    i18n.use(lang)
+    state, _claimant = opened_window(game_id, 4)
+    seat = state.to_act[0]
+    ui = ui_for(game_id, ["A", "B", "C"], seat)
+    view, legal = state.view(seat), state.legal_actions(seat)
+    table, asked, out = scripted(state, ui, seat, ["?", "n"])
+    table.human_turn(seat)
+    question = ui.window_question(view) + " "
+    assert asked == [question, question]
+    shown = out.getvalue()
+    help_text = screens.help_lines(ui, view, legal)
+    assert help_text[0].startswith(_("Rules: {summary}").split("{")[0])
+    assert _("Answer y (yes, call it) or n (no); Enter means no.") in help_text
+    assert not set(ui.prompt_help(view, legal)) & set(help_text)  # «Din tur: …» is no answer here
+    for line in help_text:
+        assert " ".join(line.split()) in " ".join(shown.split())
+    assert table.moves[-1][1]["type"] == "pass"  # the «n» after the help let it pass
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl"])
+def test_a_question_mark_at_the_other_yes_no_questions_says_what_they_mean(lang: str) -> None:
+    """«?» at «Du er ute. Hopp til resultatet? [j/N]» and «Spille igjen? [j/N]» was refused as no
+    answer, and at «Lagre spillet i …? [J/n]» it left the game unsaved: each says what its answers
+    do and asks again."""
+    i18n.use(lang)
+    state = liars.make("liars-dice", players=3, seed=1).new_game()
+    ui = ui_for("liars-dice", ["A", "B", "C"], 0)
+    ui.eliminated = lambda view: True  # type: ignore[method-assign]
+    table, asked, out = scripted(state, ui, 0, ["?", "j"])
+    table.offer_skip()
+    skip = _("You are out. Skip to the result? [y/N] ")
+    assert asked == [skip, skip] and table.quiet
+    assert _("Answer y (yes) or n (no); Enter means no.") not in out.getvalue()
+    said = _(
+        "You are out of the game: the others play on without you. y: skip their moves and"
+        " see the result at once; n (or Enter): watch them play it out."
+    )
+    assert said in out.getvalue()
+
+    table, asked, out = scripted(state, ui, 0, ["hjelp", "n"])
+    assert not play_again(table)
+    assert asked == [_("Play again? [y/N] ")] * 2
+    said = _("y deals a new game at the same table (the next game number); n (or Enter) stops.")
+    assert said in out.getvalue() and _("Answer y (yes) or n (no); Enter means no.") not in out.getvalue()
+
+    table, asked, out = scripted(state, ui, 0, ["?", "n"])
+    assert not offer_save(table, "/nonexistent/game.json")
+    assert len(asked) == 2 and asked[0] == asked[1]
+    assert "/nonexistent/game.json" in out.getvalue()

@@ -31,7 +31,7 @@ from . import coach, keyboard, screens
 from .i18n import _, game_name, listing, ngettext
 from .refusals import refusal
 from .setup import check_seat
-from .ui import NO, YES, GameUI, InputError
+from .ui import NO, YES, GameUI, InputError, asks_help
 
 # What a terminal save adds to the engine's own JSON (see docs/terminal.md).
 TERMINAL_KEYS = ("moves", "names", "human")
@@ -138,6 +138,9 @@ class Table:
             question = self.ui.window_question(view)
             while True:
                 text = self.read(question + " ")
+                if asks_help(text):  # the game's help, as on the full screen; then the question again
+                    self.say(*screens.help_lines(self.ui, view, legal), coach.hint())
+                    continue
                 if self.switch_coach(text, view):
                     continue
                 try:
@@ -149,7 +152,7 @@ class Table:
         self.show_coach(view)
         while True:
             text = self.read("> ")
-            if text.strip() in ("?", "h", "help", "hjelp", "hulp"):
+            if asks_help(text):
                 self.say(*screens.help_lines(self.ui, view, legal), coach.hint())
                 continue
             if self.switch_coach(text, view):
@@ -227,6 +230,14 @@ class Table:
             if answer in YES or answer in NO:
                 self.quiet = answer in YES and answer not in NO
                 return
+            if asks_help(answer):
+                self.say(
+                    _(
+                        "You are out of the game: the others play on without you. y: skip their moves and"
+                        " see the result at once; n (or Enter): watch them play it out."
+                    )
+                )
+                continue
             self.say(_("Answer y (yes) or n (no); Enter means no."), style="red")
 
     def finish(self) -> None:
@@ -347,7 +358,11 @@ def offer_save(table: Table, default: str | None) -> bool:
     table.say("")
     try:
         if default:
-            answer = table.read(_("Save the game to {path}? [Y/n] ").format(path=default)).strip().lower()
+            question = _("Save the game to {path}? [Y/n] ").format(path=default)
+            answer = table.read(question).strip().lower()
+            while asks_help(answer):  # «?» is no «no»: it had left the game unsaved
+                table.say(_("Enter or y saves the game to {path}; n leaves it unsaved.").format(path=default))
+                answer = table.read(question).strip().lower()
             if answer not in YES and answer != "":
                 return False
             if save(table, default):
@@ -378,6 +393,9 @@ def play_again(table: Table) -> bool:
             return False
         if answer in YES:
             return True
+        if asks_help(answer):
+            table.say(_("y deals a new game at the same table (the next game number); n (or Enter) stops."))
+            continue
         table.say(_("Answer y (yes) or n (no); Enter means no."), style="red")
 
 

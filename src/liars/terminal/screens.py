@@ -26,11 +26,16 @@ def show(console: Console, ui: GameUI, view: Mapping[str, Any], legal: Sequence[
 
 
 def help_lines(ui: GameUI, view: Mapping[str, Any], legal: Sequence[Any]) -> list[str]:
-    """The long help behind ``?``: the rules in brief, the forms this game reads, then this turn's help."""
+    """The long help behind ``?``: the rules in brief, the forms this game reads, then this turn's help.
+
+    At a challenge question (call or let pass) this turn's help is how to answer it: the turn's
+    own prompt («Din tur: spill ett eller flere kort …») is no answer to «Rope «Løgner!»? [j/N]».
+    """
+    now = [_("Answer y (yes, call it) or n (no); Enter means no.")] if ui.is_window(legal) else []
     return [
         _("Rules: {summary}").format(summary=game_summary(view["game"])),
         *ui.rules(view),
         *ui.help(view),
-        *ui.prompt_help(view, legal),
+        *(now or ui.prompt_help(view, legal)),
         _("Ctrl-C leaves the game (you may save it first)."),
     ]

@@ -42,6 +42,13 @@ CALL_WORDS = frozenset(
 )
 YES = frozenset({"y", "yes", "j", "ja", "jo", "jep", "yep", "sure"})
 NO = frozenset({"", "n", "no", "nei", "nee"})
+# What asks for help at any prompt, a yes-or-no question too (the game's start says «Skriv ? for hjelp»).
+HELP_WORDS = frozenset({"?", "h", "help", "hjelp", "hulp"})
+
+
+def asks_help(text: str) -> bool:
+    """Is ``text`` a request for help (``?``, ``hjelp`` …), whatever the case and the spaces around it?"""
+    return text.strip().lower() in HELP_WORDS
 
 
 class Fitted:
