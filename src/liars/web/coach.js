@@ -130,9 +130,11 @@ export function pct(p) {
  * review say («+19 prosentpoeng», «−4 procentpunt», "+19 points"). A difference of two chances is
  * not a chance: «(+19 %)» read as 19 % of something, and «(−0,6%)» gave a tenth nobody weighs.
  * The number and its unit never part at a line's end (a no-break space, as Intl puts in «19 %»). */
-function points(gain) {
-  const n = Math.round(Math.abs(gain) * 100);
-  return a_("points", { n, sign: n === 0 ? "" : gain > 0 ? "+" : "−" });
+function points(taken, advised) {
+  // from the two chances as the line shows them, so its three numbers agree: «31% … 19% (−13
+  // procentpunt)» had rounded the difference itself
+  const d = Math.round(advised * 100) - Math.round(taken * 100);
+  return a_("points", { n: Math.abs(d), sign: d === 0 ? "" : d > 0 ? "+" : "−" });
 }
 
 const llName = (c) => `${rankName(c)} (${tr(LOVE, c)})`;
@@ -339,7 +341,7 @@ export function reviewSection(rv, R, ctx, ask, go) {
         h("span", { class: "review-at" }, x("step", { i: at + 1, n: items.length })),
         h("button", { type: "button", id: "review-next", disabled: at === items.length - 1, onclick: () => go(at + 1) }, x("next"))),
       h("p", { class: "review-line" }, h("strong", {}, line(it))),
-      h("p", { id: "review-chances" }, x("chances", { taken: pct(it.win_taken), advised: pct(it.win_advised), gain: points(it.gain) })),
+      h("p", { id: "review-chances" }, x("chances", { taken: pct(it.win_taken), advised: pct(it.win_advised), gain: points(it.win_taken, it.win_advised) })),
       // the bot would have played otherwise, but its move did no better where both were played on
       // a verdict only where the worlds tell the two moves apart (the review's `close`: the gain is
       // within two standard errors); it said «as good or better» of two moves tied at 50% over 12 worlds
