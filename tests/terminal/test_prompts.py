@@ -17,7 +17,7 @@ from liars.terminal.i18n import _, game_summary
 from liars.terminal.loop import Table, offer_save, play_again
 from liars.terminal.love_letter import LoveLetterUI, name_of
 from liars.terminal.ui import GameUI, InputError
-from liars.terminal.words import read_card, read_rank
+from liars.terminal.words import faces, read_card, read_rank
 
 from .drive import play, spawn
 from .test_pty import love_answer
@@ -248,3 +248,36 @@ def test_a_question_mark_at_the_other_yes_no_questions_says_what_they_mean(lang:
     assert not offer_save(table, "/nonexistent/game.json")
     assert len(asked) == 2 and asked[0] == asked[1]
     assert "/nonexistent/game.json" in out.getvalue()
+
+
+QUOTED = {"nb": r"«([^»]*)»", "nl": r"“([^”]*)”", "en": r"“([^”]*)”"}
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl", "en"])
+def test_liars_dice_help_says_how_to_bid_raise_and_call(lang: str) -> None:
+    """The help was the one-line summary («Regler: By på alle terningene på bordet; rop løgn når et
+    bud er for høyt.»), where Love Letter's and the poker version's say how to type a move. It now says
+    how a bid is typed, what beats it (the engine's order), how to call, and spot on and wild ones
+    only where they are played; every form it quotes is read back as what it says."""
+    i18n.use(lang)
+    cups = {"dice": [[2, 3, 5, 5, 6], [1, 4, 5, 6, 6]], "opener": 0}
+    for options in ({}, {"spot_on": True, "wild_ones": True}):
+        state = liars.make("liars-dice", players=2, seed=1, **options).new_game(setup=cups)
+        ui = ui_for("liars-dice", ["A", "B"], 0)
+        lines = ui.help(state.view(0))
+        assert len(lines) == (5 if options else 3), lines
+        said = " ".join(lines)
+        wild = _("Ones are wild: they count as every face, except in a bid on ones.")
+        assert (wild in said) == bool(options)
+        bids = re.findall(QUOTED[lang], lines[0])
+        assert bids == ["4 5", "4x5", faces(4, 5)]
+        four_fives = {"type": "bid", "quantity": 4, "face": 5}
+        assert all(ui.parse(q, state.view(0), state.legal_actions(0)) == four_fives for q in bids)
+        state.act(0, {"type": "bid", "quantity": 4, "face": 5})
+        view, legal = state.view(1), state.legal_actions(1)
+        calls = {ui.parse(q, view, legal)["type"] for q in re.findall(QUOTED[lang], " ".join(lines[1:]))}
+        assert calls == ({"liar", "spot_on"} if options else {"liar"})
+        for higher in (faces(5, 2), faces(4, 6)):  # the raises the help gives after four fives
+            assert higher in said and ui.parse(higher, view, legal)["type"] == "bid"
+        with pytest.raises(InputError):
+            ui.parse(faces(4, 4), view, legal)  # fewer of a lower face is no raise

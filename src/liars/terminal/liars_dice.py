@@ -173,6 +173,42 @@ class DiceUI(GameUI):
         parts.append(_("? = help"))
         return [_("Your turn: {choices}").format(choices=" · ".join(parts))]
 
+    def help(self, view: Mapping[str, Any]) -> list[str]:
+        """How to bid, what beats a bid, how to call, and the options in force (spot on, wild ones).
+
+        Why: the help was the one-line summary («By på alle terningene på bordet; rop løgn når et bud
+        er for høyt.»), where Love Letter's and the poker version's say how to type a move and what
+        is allowed.  The raise is the engine's order (``bid_index``): more dice of any face, or as
+        many of a higher face.
+        """
+        opts = view.get("options") or {}
+        lines = [
+            _(
+                "A bid is a number of dice and a face: “4 5”, “4x5” or “{bid}” says that at least four"
+                " of all the dice on the table, yours and the others', show a five."
+            ).format(bid=faces(4, 5)),
+            _(
+                "Each bid must be higher than the last: more dice, of any face (after {bid}, {more}),"
+                " or as many of a higher face ({higher})."
+            ).format(bid=faces(4, 5), more=faces(5, 2), higher=faces(4, 6)),
+            _(
+                "Think the last bid is too high? Call liar: type “l” or “liar”. The cups are lifted:"
+                " if fewer dice show its face than it says, the bidder loses a die; else you do."
+            )
+            + " "
+            + _("Whoever loses a die opens the next round; a player with no dice left is out."),
+        ]
+        if opts.get("spot_on"):
+            lines.append(
+                _(
+                    "Think the bid is exactly right? Call “Spot on!”: type “s” or “spot on”. If it is,"
+                    " everyone else loses a die; if not, you lose one."
+                )
+            )
+        if opts.get("wild_ones"):
+            lines.append(_("Ones are wild: they count as every face, except in a bid on ones."))
+        return lines
+
     def parse(self, text: str, view: Mapping[str, Any], legal: Sequence[Any]) -> JSON:
         kinds = by_type(legal)
         flat = " ".join(text.strip().lower().split()).strip("!")
