@@ -98,7 +98,7 @@ def test_a_wide_screen_keeps_the_wide_table() -> None:
     """Where there is room the seat number keeps its own column, and the marker says whose turn."""
     seen = first_turn("nb", "6", "T", (120, 40))
     assert seen["overflow"] == 0
-    assert {"Plass", "Spilt"} <= set(seen["seats"].split()) and "◀ i tur" in seen["seats"]
+    assert {"Plass", "Spilt"} <= set(seen["seats"].split()) and "◀ står for tur" in seen["seats"]
 
 
 def test_the_table_is_drawn_wide_where_it_fits_and_narrow_where_not() -> None:

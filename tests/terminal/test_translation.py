@@ -11,6 +11,7 @@ import sys
 from collections.abc import Iterator
 
 import pytest
+from rich.console import Console
 
 import liars
 from liars import cli
@@ -630,3 +631,85 @@ def test_the_coach_and_review_name_a_love_letter_play_as_a_phrase(
     assert action_words(ui, view, {"type": "play", "card": "5", "target": 1, "guess": "J"}) == guess
     assert action_words(ui, view, {"type": "play", "card": "T", "target": 0}) == at_self
     assert action_words(ui, view, {"type": "play", "card": "Q"}) == plain
+
+
+# -- wording a native speaker would write ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "english", "said"),
+    [
+        ("nb", "◀ to act", "◀ står for tur"),
+        ("nb", "Type ? for help, Ctrl-C to leave.", "Skriv ? for hjelp, Ctrl-C for å avslutte."),
+        ("nl", "Type ? for help, Ctrl-C to leave.", "Typ ? voor hulp, Ctrl-C om te stoppen."),
+        ("nb", "Game over", "Spillet er over"),
+        ("nl", "Game over", "Het spel is voorbij"),
+        (
+            "nb",
+            "When someone else plays, you are asked whether to accuse.",
+            "Når en annen har spilt et kort, blir du spurt om du vil anklage.",
+        ),
+        (
+            "nl",
+            "When someone else plays, you are asked whether to accuse.",
+            "Als een ander een kaart heeft gespeeld, word je gevraagd of je die speler wilt beschuldigen.",
+        ),
+        ("nl", "{name} got rid of their last cards and won!", "{name} heeft geen kaarten meer en wint!"),
+        ("nl", "You got rid of your last cards and won!", "Jij hebt geen kaarten meer en wint!"),
+    ],
+)
+def test_the_wording_reads_as_a_native_writes_it(lang: str, english: str, said: str) -> None:
+    """A play-tester's list: «◀ i tur» (nb says «står for tur»), «Ctrl-C for å gå» (to walk), «Spillet
+    er slutt» / «Het spel is uit» beside the glossary's «Spillet er over» / «Het spel is voorbij»,
+    «Når en annen spiller, blir du …» (no verb: «spiller» read as the noun), «Anouk is de laatste
+    kaarten kwijt»; «Ctrl-C om te stoppen» was right and stays."""
+    i18n.use(lang)
+    assert _(english) == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "six", "seven", "queen"),
+    [
+        (
+            "nb",
+            "gjett kortet til en annen spiller, 7 eller høyere; gjetter du riktig, er spilleren slått ut",
+            "se på kortet til en annen spiller",
+            "ingen virkning; må spilles om du også har knekt eller 10",
+        ),
+        (
+            "nl",
+            "raad de kaart van een andere speler, 7 of hoger; raad je goed, dan ligt die speler eruit",
+            "bekijk de kaart van een andere speler",
+            "geen effect; moet gespeeld worden als je ook boer of 10 hebt",
+        ),
+    ],
+)
+def test_love_letter_says_what_a_card_does_in_the_glossarys_words(
+    lang: str, six: str, seven: str, queen: str
+) -> None:
+    """«gjett en spillers kort, 7 eller høyere: riktig, så er den slått ut» and «dame: ingen effekt» read
+    as a translation; the glossary says «gjett kortet til en annen spiller», «ingen virkning» (nl
+    «geen effect» is the glossary's). Commas, not brackets: the hand puts each effect in brackets."""
+    i18n.use(lang)
+    assert (effect("6"), effect("5"), effect("7"), effect("Q")) == (six, six, seven, queen)
+
+
+def test_the_norwegian_turn_marker_fits_every_table_at_80_columns() -> None:
+    """«◀ står for tur» is longer than «◀ i tur»: every game's table at its largest, 80 columns wide,
+    still shows it whole on the row of the seat to act."""
+    i18n.use("nb")
+    for gid, players in (
+        ("liars-dice", 6),
+        ("cheat", 6),
+        ("liegen", 8),
+        ("liars-dice-poker", 2),
+        ("love-letter", 4),
+    ):
+        state = liars.make(gid, players=players, seed=3).new_game()
+        names = setup.names("nb", players, 0)
+        console = Console(width=80, color_system=None)
+        with console.capture() as drawn:
+            console.print(ui_for(gid, names, 0).table(state.view(0)))
+        rows = drawn.get().splitlines()
+        assert max(len(row.rstrip()) for row in rows) <= 80, rows
+        assert sum("◀ står for tur" in row for row in rows) == 1, rows
