@@ -95,7 +95,7 @@ def test_love_letter_waits_for_enter_between_rounds() -> None:
     args = ["play", "love-letter", "--players", "2", "--target-wins", "2", "--bots", "random", "--seed", "4"]
     run = play(spawn([*args, "--delay", "0.01", "--lang", "nb"]), "nb", love_answer)
     i18n.use("nb")
-    rounds = run.screen.count(" vunnet av ")  # "Omgang N vunnet av ...", one line per round
+    rounds = run.screen.count(" vant omgang ")  # "Ola vant omgang N.", one line per round
     assert run.exit == 0 and rounds >= 2
     assert run.pauses == rounds - 1  # after every round but the last: the end of the game shows itself
 

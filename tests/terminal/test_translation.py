@@ -713,3 +713,37 @@ def test_the_norwegian_turn_marker_fits_every_table_at_80_columns() -> None:
         rows = drawn.get().splitlines()
         assert max(len(row.rstrip()) for row in rows) <= 80, rows
         assert sum("◀ står for tur" in row for row in rows) == 1, rows
+
+
+@pytest.mark.parametrize(
+    ("lang", "yours", "theirs", "shared"),
+    [
+        ("nb", "Du vant omgang 1.", "Ola vant omgang 2.", "Ola og du vant omgang 3 sammen."),
+        ("nl", "Jij wint ronde 1.", "Ola wint ronde 2.", "Ola en jij winnen ronde 3 samen."),
+        ("en", "You won round 1.", "Ola won round 2.", "Ola and you won round 3 together."),
+    ],
+)
+def test_love_letter_names_a_rounds_winner_first(lang: str, yours: str, theirs: str, shared: str) -> None:
+    """«Omgang 1 vunnet av Ola.» and «Ronde 1 gewonnen door jou.» read as a translated passive: the
+    winner is the subject, the person as «Du» / «Jij», and a shared win says so."""
+    i18n.use(lang)
+    ui = LoveLetterUI([_("You"), "Ola", "Kari"], 0)
+    for n, winners, said in ((1, [0], yours), (2, [1], theirs), (3, [1, 0], shared)):
+        assert ui.narrate({"type": "round_end", "round": n, "winners": winners}, {}) == [said]
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("nb", "Du vet at Ola har dama.", "Du vet at Ola har dama og Kari en 7."),
+        ("nl", "Je weet dat Ola de vrouw heeft.", "Je weet dat Ola de vrouw heeft en Kari een 7."),
+        ("en", "You know that Ola has the queen.", "You know that Ola has the queen and Kari a 7."),
+    ],
+)
+def test_love_letter_says_what_you_know_in_a_sentence(lang: str, one: str, two: str) -> None:
+    """«Du vet: Ola dame.» / «Je weet: Anouk vrouw.» was a list, not a sentence; a card seen (a 7, a
+    swap) is now told as one, with the card's article."""
+    i18n.use(lang)
+    ui = LoveLetterUI([_("You"), "Ola", "Kari"], 0)
+    assert ui.status({"known": {"1": "Q"}}) == [one]
+    assert ui.status({"known": {"1": "Q", "2": "7"}}) == [two]

@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .i18n import _, alternatives, listing, pgettext
+from .i18n import _, alternatives, listing, ngettext, pgettext
 from .ui import JSON, GameUI, InputError, words
 from .words import rank_letter, rank_name, read_rank
 
@@ -90,8 +90,12 @@ class LoveLetterUI(GameUI):
                 shown = ", ".join(f"{self.name(int(s))} {name_of(c)}" for s, c in hands.items())
                 lines.append(_("The deck is empty; hands shown: {hands}.").format(hands=shown))
                 lines += self._tie(e)
-            names = listing([self.obj(s) for s in e.get("winners", [])])
-            lines.append(_("Round {round} won by {names}.").format(round=e["round"], names=names))
+            # The winner as the subject, «Ola vant omgang 1.», «Du vant omgang 1.» (it said «Omgang 1
+            # vunnet av Ola.», nl «Ronde 1 gewonnen door jou.»); a shared win says so.
+            winners = e.get("winners", [])
+            names = listing([self.mid(s) if i else self.name(s) for i, s in enumerate(winners)])
+            won = ngettext("{names} won round {round}.", "{names} won round {round} together.", len(winners))
+            lines.append(won.format(round=e["round"], names=names))
             return lines
         return []
 
@@ -199,8 +203,16 @@ class LoveLetterUI(GameUI):
         known = view.get("known") or {}
         if not known:
             return []
-        shown = ", ".join(f"{self.name(int(s))} {name_of(c)}" for s, c in known.items())
-        return [_("You know: {known}.").format(known=shown)]
+        # «Du vet at Ola har dama og Lars en 7.», «Je weet dat Anouk de vrouw heeft en Piet een 7.»: it
+        # said «Du vet: Ola dame.».  The first clause has the verb; the others leave it out.
+        (first, card), *rest = ((int(s), c) for s, c in known.items())
+        clauses = [
+            pgettext("love-letter, what you know", "{name} has {card}").format(
+                name=self.mid(first), card=a_card(card)
+            )
+        ]
+        clauses += [f"{self.mid(s)} {a_card(c)}" for s, c in rest]
+        return [_("You know that {known}.").format(known=listing(clauses))]
 
     def mine(self, view: Mapping[str, Any]) -> list[str]:
         hand = view.get("hand") or []
