@@ -430,7 +430,7 @@ def test_english_small_bids_read_as_english() -> None:
     ui = DiceUI(["Alice", "You"], 1)
     with pytest.raises(ValueError) as err:
         ui.parse("1 1", state.view(1), state.legal_actions(1))
-    assert str(err.value).startswith("a one is not higher than a three")
+    assert str(err.value).startswith("A one is not higher than a three")
     assert ui.parse("a four", state.view(1), state.legal_actions(1)) == {
         "type": "bid",
         "quantity": 1,
@@ -747,3 +747,25 @@ def test_love_letter_says_what_you_know_in_a_sentence(lang: str, one: str, two: 
     ui = LoveLetterUI([_("You"), "Ola", "Kari"], 0)
     assert ui.status({"known": {"1": "Q"}}) == [one]
     assert ui.status({"known": {"1": "Q", "2": "7"}}) == [two]
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "said"),
+    [
+        ("nb", "1 2", "Én toer er ikke høyere enn to femmere: "),
+        ("nl", "1 2", "Eén twee is niet hoger dan twee vijven: "),
+        ("en", "1 2", "A two is not higher than two fives: "),
+        ("nb", "2 4", "To firere er ikke høyere enn to femmere: "),
+    ],
+)
+def test_a_refusal_that_starts_with_a_bid_starts_with_a_capital(lang: str, typed: str, said: str) -> None:
+    """«én toer er ikke høyere enn to femmere: …» and «één twee is niet hoger …» began a sentence in
+    lower case; Dutch writes a sentence-initial «één» as «Eén» (the Taalunie's rule, as the web does)."""
+    i18n.use(lang)
+    state = liars.make("liars-dice", players=2, seed=1, dice=2).new_game(
+        setup={"dice": [[1, 3], [2, 2]], "opener": 0}
+    )
+    state.act(0, {"type": "bid", "quantity": 2, "face": 5})
+    with pytest.raises(ValueError) as err:
+        DiceUI(["Ola", _("You")], 1).parse(typed, state.view(1), state.legal_actions(1))
+    assert str(err.value).startswith(said), err.value

@@ -7,7 +7,7 @@ from typing import Any
 
 from .i18n import _, listing, ngettext
 from .ui import CALL_WORDS, JSON, GameUI, InputError, by_type, words
-from .words import faces, read_face, read_number
+from .words import capital, faces, read_face, read_number
 
 SPOT_WORDS = frozenset(
     {
@@ -235,11 +235,10 @@ class DiceUI(GameUI):
             raise InputError(_("A bid is for 1 to {total} dice: that many are in play.").format(total=total))
         bid = view.get("bid")
         if bid is not None and (q, f) <= (bid["quantity"], bid["face"]):
-            raise InputError(
-                _("{bid} is not higher than {last}: bid more dice, or {n} of a higher face.").format(
-                    bid=faces(q, f), last=faces(bid["quantity"], bid["face"]), n=bid["quantity"]
-                )
+            said = _("{bid} is not higher than {last}: bid more dice, or {n} of a higher face.").format(
+                bid=faces(q, f), last=faces(bid["quantity"], bid["face"]), n=bid["quantity"]
             )
+            raise InputError(capital(said))  # «Én toer …», «Eén twee …»: a sentence starts with a capital
         return {"type": "bid", "quantity": q, "face": f}
 
     def eliminated(self, view: Mapping[str, Any]) -> bool:

@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .i18n import _, ngettext
-from .poker_words import best_hand, capital, claim_of, claim_words, read_claim, read_value
+from .poker_words import best_hand, claim_of, claim_words, read_claim, read_value
 from .ui import CALL_WORDS, JSON, GameUI, InputError, by_type
+from .words import capital
 
 ACCEPT_WORDS = frozenset(
     {

@@ -16,7 +16,7 @@ from typing import Any
 
 from .i18n import _, pgettext
 from .ui import InputError
-from .words import NUMBERS_EN, number_word, read_face
+from .words import NUMBERS_EN, capital, number_word, read_face
 
 HANDS = (
     "nothing", "pair", "two_pairs", "three", "low_straight", "high_straight", "full_house", "four", "five",
@@ -229,11 +229,6 @@ def _hand_from_counts(items: list[tuple[int | None, int]]) -> str:
     if counts == [2, 2]:
         return "two_pairs"
     raise InputError(_("Name a hand, e.g. “a pair of sixes”, “two pairs 5 and 2”, “full house 6 over 3”."))
-
-
-def capital(text: str) -> str:
-    """A sentence that starts with a hand ("et par seksere er ...") starts with a capital."""
-    return text[:1].upper() + text[1:]
 
 
 def _need(hand: str) -> str:

@@ -20,6 +20,15 @@ NUMBERS_EN = (
 )  # fmt: skip
 
 
+def capital(text: str) -> str:
+    """A sentence that starts with a bid or a hand starts with a capital: «Én toer er ikke høyere …»,
+    «Et par seksere …», "A one is not higher …".  The Dutch «één» writes «Eén» there (the Taalunie's
+    rule, as the web's ``i18n.capital``): a capital on its first letter would accent both e's."""
+    if text[:3] in ("één", "Één") and text[3:4] in ("", " "):
+        return "Eén" + text[3:]
+    return text[:1].upper() + text[1:]
+
+
 def number_word(n: int) -> str:
     """``4`` -> "fire" / "vier" / "four"."""
     if 0 <= n < len(NUMBERS_EN):
