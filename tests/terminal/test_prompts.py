@@ -53,7 +53,8 @@ def test_the_liegen_question_in_norwegian() -> None:
     view = state.view(seat)
     question = ui_for("liegen", ["A", "B", "C"], seat).window_question(view)
     assert f"(bunken {view['pile_size']} kort, {view['hand_sizes'][claimant]} kort igjen)" in question
-    assert question.endswith("Anklage? [j/N]")
+    names = ["A", "B", "C"]
+    assert question.endswith(f"Anklage {names[claimant]}? [j/N]")  # whom, as «Anklage Ola?»
 
 
 def test_help_starts_with_the_rules_in_brief() -> None:

@@ -592,7 +592,7 @@ def test_liegen_tells_your_real_card_only_where_it_is_not_the_one_you_named(lang
     ]
     really = _("(really: {cards})").split("{")[0]
     assert len(mine) >= 2 and really.strip() and really not in mine[0], told
-    assert mine[-1].endswith(_("(really: {cards})").format(cards=card(lie["card"]))), told
+    assert mine[-1].endswith(_("(really: {cards})").format(cards=card(lie["card"])) + "."), told
 
 
 @pytest.mark.parametrize("lang", ["nb", "nl", "en"])
@@ -769,3 +769,40 @@ def test_a_refusal_that_starts_with_a_bid_starts_with_a_capital(lang: str, typed
     with pytest.raises(ValueError) as err:
         DiceUI(["Ola", _("You")], 1).parse(typed, state.view(1), state.legal_actions(1))
     assert str(err.value).startswith(said), err.value
+
+
+@pytest.mark.parametrize(
+    ("lang", "told", "mine", "question"),
+    [
+        (
+            "nb",
+            "Ola meldte «hjerter 9».",
+            "Du meldte «hjerter 9» (egentlig: 2♣).",
+            "Ola meldte «hjerter 9» (bunken 1 kort, 4 kort igjen). Anklage Ola? [j/N]",
+        ),
+        (
+            "nl",
+            "Ola noemde “harten 9”.",
+            "Jij noemde “harten 9” (eigenlijk: 2♣).",
+            "Ola noemde “harten 9” (speelstapel 1 kaart, nog 4 kaarten). Ola beschuldigen? [j/N]",
+        ),
+        (
+            "en",
+            "Ola announced “9 of hearts”.",
+            "You announced “9 of hearts” (really: 2♣).",
+            "Ola announced “9 of hearts” (pile 1 card, 4 cards left). Accuse Ola? [y/N]",
+        ),
+    ],
+)
+def test_liegen_tells_an_announcement_with_the_verb_its_question_uses(
+    lang: str, told: str, mine: str, question: str
+) -> None:
+    """«Ola spilte: «hjerter 9»» (a colon, no full stop) was followed by «Ola meldte «hjerter 9» (…).
+    Anklage? [j/N]»: two verbs for one announcement, and a question that named nobody. Both say
+    «meldte» / «noemde» (the glossary's melde, noemen), as a sentence, and the question names whom."""
+    i18n.use(lang)
+    ui = LiegenUI(["Kari", "Ola", _("You")], 2)
+    assert ui.narrate({"type": "play", "seat": 1, "announce": "9H"}, {}) == [told]
+    assert ui.narrate({"type": "play", "seat": 2, "announce": "9H", "card": "2C"}, {}) == [mine]
+    view = {"announcement": {"seat": 1, "card": "9H"}, "pile_size": 1, "hand_sizes": [5, 4, 5]}
+    assert ui.window_question(view) == question

@@ -31,11 +31,13 @@ class LiegenUI(GameUI):
                 )
             ]
         if kind == "play":
-            line = _("{name} played: “{card}”").format(
+            # «Ola meldte «hjerter 9».», the verb the question after it uses (it said «Ola spilte:
+            # «hjerter 9»» and then asked «Ola meldte «hjerter 9» …»)
+            line = _("{name} announced “{card}”.").format(
                 name=self.name(e["seat"]), card=announced(e["announce"])
             )
             if e.get("card") and e["card"] != e["announce"]:  # one's own card, where it says more
-                line += " " + _("(really: {cards})").format(cards=card(e["card"]))
+                line = f"{line[:-1]} {_('(really: {cards})').format(cards=card(e['card']))}."
             return [line]
         if kind == "accuse":
             lines = [_("{name} called: You're lying!").format(name=self.name(e["seat"]))]
@@ -133,7 +135,7 @@ class LiegenUI(GameUI):
 
     def window_question(self, view: Mapping[str, Any]) -> str:
         ann = view.get("announcement") or {}
-        return _("{name} announced “{card}” ({facts}). Accuse? [y/N]").format(
+        return _("{name} announced “{card}” ({facts}). Accuse {name}? [y/N]").format(
             name=self.name(ann.get("seat")),
             card=announced(ann.get("card", "?")),
             facts=self.claim_facts(view, ann.get("seat")),
