@@ -9,10 +9,12 @@ Textual's pilot.
 from __future__ import annotations
 
 import io
+import re
 
 import pexpect
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 import liars
 from liars import coach as engine_coach
@@ -159,7 +161,7 @@ def test_the_full_screen_switch_is_f2_and_the_word() -> None:
 
 @pytest.mark.parametrize(
     ("lang", "small", "tiny", "half"),
-    [("en", "0.3%", "0%", "13%"), ("nb", "0,3 %", "0 %", "13 %"), ("nl", "0,3%", "0%", "13%")],
+    [("en", "0.3%", "0%", "13%"), ("nb", "0,3\u00a0%", "0\u00a0%", "13\u00a0%"), ("nl", "0,3%", "0%", "13%")],
 )
 def test_a_small_chance_is_not_written_as_none(lang: str, small: str, tiny: str, half: str) -> None:
     """The terminal's coach wrote a 0.3% bid as «0%», where the web's writes «0,3%»: under 1% a
@@ -167,3 +169,24 @@ def test_a_small_chance_is_not_written_as_none(lang: str, small: str, tiny: str,
     i18n.use(lang)
     assert percent(0.003) == small and percent(0.0004) == tiny and percent(0.125) == half
     assert percent(0.31) == small.replace("0,3", "31").replace("0.3", "31")
+
+
+def test_a_norwegian_chance_never_breaks_before_its_percent_sign() -> None:
+    """nb writes «46 %», and the line mode wrapped «… 46» / «% …» where the line ran out: the space
+    is a no-break space (the review's, the panel's and the strong bot's reason alike), and the wrap
+    keeps it, in the line mode's console and in the full screen's log, which wraps the same way."""
+    i18n.use("nb")
+    assert percent(0.46) == "46\u00a0%"
+    text = "Tre femmere holder 46\u00a0% av gangene"
+    for width in range(20, 40):
+        console = Console(width=width, color_system=None)
+        with console.capture() as drawn:
+            console.print(Text(text))
+        assert "46\u00a0%" in drawn.get(), (width, drawn.get())
+    game = liars.make("liars-dice", players=3, seed=2)
+    state = game.new_game(setup={"dice": [[2, 2, 5, 5, 1], [3, 3, 3, 3, 3], [6, 6, 6, 6, 6]], "opener": 1})
+    state.act(1, {"type": "bid", "quantity": 3, "face": 5})
+    lines = panel("liars-dice", state, seat=2, lang="nb")
+    advice = _("The strong bot would {action}: {why}").split("{")[0]
+    assert any(line.startswith(advice) and "\u00a0%" in line for line in lines), lines
+    assert not [line for line in lines if re.search(r"\d %", line)], lines

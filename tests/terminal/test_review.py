@@ -171,4 +171,4 @@ def test_the_points_agree_with_the_chances_shown() -> None:
     legal = [a.to_json() for a in state.legal_actions(seat)]
     item = Item(0, dict(state.view(seat)), legal[0], legal[1], 1 / 6, 1 / 3, 12, None, 0.01)
     below = " ".join(item_lines(ui_for("liars-dice", ["Du", "Ola"], seat), item)[1])
-    assert "17 %" in below and "33 %" in below and "(+16 prosentpoeng)" in below, below
+    assert "17\u00a0%" in below and "33\u00a0%" in below and "(+16 prosentpoeng)" in below, below

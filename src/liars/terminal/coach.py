@@ -10,6 +10,7 @@ must never stop a game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,7 +21,7 @@ from .coach_words import action_words
 from .i18n import _, ngettext
 from .love_letter import name_of
 from .poker_words import claim_of
-from .ui import GameUI
+from .ui import NO_BREAK, GameUI
 from .words import faces
 
 #: What switches the coach on or off at the turn prompt.
@@ -41,6 +42,12 @@ def switched(on: bool) -> str:
         if on
         else _("The coach is off.")
     )
+
+
+def no_break(text: str) -> str:
+    """The coach's reason with «31 %» (nb) held together by a no-break space, as :func:`percent`
+    writes a chance: the reason comes from :mod:`liars.coach.words`, which the web shares."""
+    return re.sub(r"(?<=\d) %", NO_BREAK + "%", text)
 
 
 def lines(ui: GameUI, view: Mapping[str, Any]) -> list[str]:
@@ -65,7 +72,7 @@ def lines(ui: GameUI, view: Mapping[str, Any]) -> list[str]:
     if advice:
         out.append(
             _("The strong bot would {action}: {why}").format(
-                action=action_words(ui, view, advice["action"]), why=advice.get("text", "")
+                action=action_words(ui, view, advice["action"]), why=no_break(advice.get("text", ""))
             )
         )
     return out if len(out) > 1 else []

@@ -51,6 +51,26 @@ def asks_help(text: str) -> bool:
     return text.strip().lower() in HELP_WORDS
 
 
+NO_BREAK = "\u00a0"
+
+
+def keep_no_break_spaces() -> None:
+    """Make rich (and Textual, which wraps with rich's ``divide_line``) wrap a line nowhere at a
+    no-break space, as the character means: «46\u00a0%» stays on one line.
+
+    Why: Norwegian writes a chance «46 %», and a wrap between the number and the sign left «%»
+    alone at the start of a line.  rich's word pattern (``\\s*\\S+\\s*``) counts U+00A0 as a
+    space to break at (rich issues 3545, 4196); this is the pattern with U+00A0 part of a word.
+    """
+    from rich import _wrap
+
+    if hasattr(_wrap, "re_word"):
+        _wrap.re_word = re.compile(rf"[^\S{NO_BREAK}]*[\S{NO_BREAK}]+[^\S{NO_BREAK}]*")
+
+
+keep_no_break_spaces()
+
+
 class Fitted:
     """A table drawn in the first of its forms, widest first, that fits the width it is given.
 
