@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -282,3 +283,33 @@ def test_liars_dice_help_says_how_to_bid_raise_and_call(lang: str) -> None:
             assert higher in said and ui.parse(higher, view, legal)["type"] == "bid"
         with pytest.raises(InputError):
             ui.parse(faces(4, 4), view, legal)  # fewer of a lower face is no raise
+
+
+def test_a_lifted_cup_is_never_split_across_lines_at_80_columns() -> None:
+    """At 80 columns the line mode broke a cup across lines, «Daan» / «[3] [4] [4] [5] [6]»: each
+    seat's name and dice now hold together (no-break spaces, which rich is made to keep)."""
+    import io
+
+    from rich.console import Console
+    from rich.text import Text
+
+    i18n.use("nl")
+    state = liars.make("liars-dice", players=6, seed=4).new_game()
+    state.act(state.to_act[0], {"type": "bid", "quantity": 3, "face": 4})
+    state.act(state.to_act[0], {"type": "liar"})
+    names = ["Jij", "Anouk", "Daan", "Femke", "Joost", "Sanne"]
+    ui = ui_for("liars-dice", names, 0)
+    view = state.view(0)
+    said = [line for e in ui.events(view) for line in ui.narrate(e, view) if "[" in line]
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None)
+    for line in [*said, *ui.reveal([view])]:
+        console.print(Text(line))
+    rows = out.getvalue().splitlines()
+    assert len(rows) > 2  # the cups of six seats take more than one row
+    revealed: dict[str, Any] = dict(view["revealed"] or {})
+    cups = revealed["dice"]
+    for seat, cup in enumerate(cups):
+        whole = " ".join([names[seat], *(f"[{d}]" for d in cup)])
+        assert sum(whole in row.replace("\u00a0", " ") for row in rows) == 2, (whole, rows)
+    assert not any(row.lstrip().startswith("[") for row in rows), rows

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .i18n import _, listing, ngettext
-from .ui import CALL_WORDS, JSON, GameUI, InputError, by_type, words
+from .ui import CALL_WORDS, JSON, NO_BREAK, GameUI, InputError, by_type, words
 from .words import capital, faces, read_face, read_number
 
 SPOT_WORDS = frozenset(
@@ -27,6 +27,12 @@ SPOT_WORDS = frozenset(
 
 def dice(values: Sequence[int]) -> str:
     return " ".join(f"[{d}]" for d in values) or "—"
+
+
+def cups_of(name: Callable[[int], str], cups: Sequence[Sequence[int]]) -> str:
+    """The lifted cups, each seat's name and dice held together by no-break spaces (ui.py makes
+    rich keep them): at 80 columns a cup broke across lines, «Daan» / «[3] [4] [4] [5] [6]»."""
+    return "; ".join(NO_BREAK.join([name(s), *(f"[{d}]" for d in c)]) for s, c in enumerate(cups) if c)
 
 
 class DiceUI(GameUI):
@@ -80,8 +86,7 @@ class DiceUI(GameUI):
             if e["call"] == "liar"
             else _("{name} called: Spot on!").format(name=caller)
         ]
-        cups = "; ".join(f"{self.name(s)} {dice(c)}" for s, c in enumerate(e["dice"]) if c)
-        lines.append(_("The cups are lifted: {cups}").format(cups=cups))
+        lines.append(_("The cups are lifted: {cups}").format(cups=cups_of(self.name, e["dice"])))
         if bid is not None:
             said, face, count = faces(bid["quantity"], bid["face"]), bid["face"], e["count"]
             text = (
@@ -249,5 +254,4 @@ class DiceUI(GameUI):
         last = views[0].get("revealed") if views else None
         if not last:
             return []
-        cups = "; ".join(f"{self.name(s)} {dice(c)}" for s, c in enumerate(last["dice"]) if c)
-        return [_("Last cups: {cups}").format(cups=cups)]
+        return [_("Last cups: {cups}").format(cups=cups_of(self.name, last["dice"]))]
