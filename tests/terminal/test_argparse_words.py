@@ -70,6 +70,13 @@ def test_liegens_variants_are_typed_in_the_players_words(
     with pytest.raises(SystemExit):
         parsed(["play", "liegen", "--lang", lang, "--follow", "diamonds"])
     err = capsys.readouterr().err
-    assert _("{text} is not one of {choices}").format(text="'diamonds'", choices=", ".join(words)) in err
+    assert _("“{text}” is not one of {choices}").format(text="diamonds", choices=", ".join(words)) in err
+    assert "'diamonds'" not in err  # Python's repr, in every language, before
+    quoted = {
+        "nb": "«diamonds» er ikke blant valgene",
+        "nl": "“diamonds” is geen van de keuzes",
+        "en": "“diamonds”",
+    }
+    assert quoted[lang] in err
     if lang != "en":
         assert "rank_or_suit" not in err

@@ -150,8 +150,9 @@ def choice_reader(option: Option) -> Callable[[str], str]:
             if said in (c, c.replace("_", "-"), choice_word(c).lower()):
                 return c
         raise argparse.ArgumentTypeError(
-            _("{text} is not one of {choices}").format(
-                text=repr(text), choices=", ".join(choice_word(c) for c in option.choices)
+            # quoted as the language quotes (it said 'diamonds', Python's repr, in nb and nl too)
+            _("“{text}” is not one of {choices}").format(
+                text=text, choices=", ".join(choice_word(c) for c in option.choices)
             )
         )
 
