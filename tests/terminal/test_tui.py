@@ -436,6 +436,10 @@ def test_a_finished_game_is_saved_and_play_again_answers(tmp_path: Path) -> None
         assert p.text("#prompt") == flat(_("Play again? [y/N] "))
         await p.answer("kanskje")
         assert p.text("#message") == flat(_("Answer y (yes) or n (no); Enter means no."))
+        # «?» says what each answer does, as the line mode does, and asks again (it was refused)
+        await p.answer("?")
+        assert p.logged(_("y deals a new game at the same table (the next game number); n (or Enter) stops."))
+        assert p.text("#prompt") == flat(_("Play again? [y/N] "))
         await p.answer("j")
 
     drive(app, body)

@@ -38,7 +38,7 @@ from .i18n import _, game_name
 from .loop import Table, file_named, save
 from .refusals import refusal
 from .tui_forms import ActionSuggester, Form, reads_back, suited, typed_forms
-from .ui import NO, YES, GameUI, InputError
+from .ui import NO, YES, GameUI, InputError, asks_help
 
 # What run_tui returns when the person asked for another game (never a process exit code).
 AGAIN = -1
@@ -416,6 +416,14 @@ class TableApp(App[int]):
             if answer in YES or answer in NO:
                 self.skipping = answer in YES and answer not in NO
                 return
+            if asks_help(answer):  # what each answer does, as the line mode says it
+                self.table.say(
+                    _(
+                        "You are out of the game: the others play on without you. y: skip their moves and"
+                        " see the result at once; n (or Enter): watch them play it out."
+                    )
+                )
+                continue
             self.refuse(_("Answer y (yes) or n (no); Enter means no."))
 
     async def last_question(self) -> None:
@@ -432,6 +440,11 @@ class TableApp(App[int]):
             if answer in YES:
                 self.exit(AGAIN)
                 return
+            if asks_help(answer):
+                self.table.say(
+                    _("y deals a new game at the same table (the next game number); n (or Enter) stops.")
+                )
+                continue
             self.refuse(_("Answer y (yes) or n (no); Enter means no."))
 
     # -- leaving ----------------------------------------------------------
