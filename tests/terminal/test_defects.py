@@ -89,6 +89,9 @@ def test_a_no_at_the_save_prompt_is_no_file_name(tmp_path: Path) -> None:
     child.sendline("j")
     child.expect_exact(_("Type the name of a file to save to, or press Enter not to save."))
     child.expect_exact(prompt)
+    child.sendline("?")  # it saved the game to a file called «?»
+    child.expect_exact(_("Type the name of a file to save to, or press Enter not to save."))
+    child.expect_exact(prompt)
     child.sendline("nee")
     child.expect(pexpect.EOF)
     child.close()

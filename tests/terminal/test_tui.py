@@ -408,6 +408,50 @@ def test_a_yes_or_no_at_the_file_name_is_no_file_name(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_question_mark_at_the_save_questions_explains_and_saves_nothing_yet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """«?» at «Lagre spillet i FIL? [J/n]» closed the screen unsaved (a «?» read as a no), and at
+    «Filnavn (Enter = ikke lagre)» it saved the game to a file called «?».  Both now say what to
+    answer and ask again."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "g.json"
+    app = table_app("liars-dice", "nb", seed=4, save=str(path))
+    seen: dict[str, str] = {}
+
+    async def body(p: Person) -> None:
+        await p.pilot.press("ctrl+c")
+        dialog = app.screen
+        assert isinstance(dialog, SaveScreen)
+        dialog.query_one("#answer", Input).value = "?"
+        await p.pilot.press("enter")
+        assert isinstance(app.screen, SaveScreen)  # still asking
+        seen["save_to"] = shown(dialog.query_one("#why", Static))
+        dialog.query_one("#answer", Input).value = "n"
+        await p.pilot.press("enter")
+
+    drive(app, body)
+    assert seen["save_to"] == flat(
+        _("Enter or y saves the game to {path}; n leaves it unsaved.").format(path=path)
+    )
+    assert app.return_value == LEFT and list(tmp_path.iterdir()) == []
+    app = table_app("liars-dice", "nb", seed=4)
+
+    async def named(p: Person) -> None:
+        await p.pilot.press("ctrl+c")
+        dialog = app.screen
+        assert isinstance(dialog, SaveScreen)
+        dialog.query_one("#answer", Input).value = "?"
+        await p.pilot.press("enter")
+        assert isinstance(app.screen, SaveScreen)
+        seen["name"] = shown(dialog.query_one("#why", Static))
+        await p.pilot.press("ctrl+c")
+
+    drive(app, named)
+    assert seen["name"] == flat(_("Type the name of a file to save to, or press Enter not to save."))
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_escape_goes_back_to_the_game_and_ctrl_c_twice_leaves_unsaved(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     app = table_app("love-letter", "en", seed=1, save=str(path))

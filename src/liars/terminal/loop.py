@@ -345,7 +345,7 @@ def file_named(answer: str) -> str | None:
     text = answer.strip()
     if text.lower() in NO:
         return None
-    if text.lower() in YES:
+    if text.lower() in YES or asks_help(text):  # «?» had saved the game to a file called «?»
         raise InputError(_("Type the name of a file to save to, or press Enter not to save."))
     return text
 

@@ -119,6 +119,10 @@ class SaveScreen(ModalScreen[bool]):
         text = event.value.strip()
         event.input.value = ""
         if self.default:
+            if asks_help(text):  # «?» is no «no»: it had left the game unsaved, as the line mode once did
+                why = _("Enter or y saves the game to {path}; n leaves it unsaved.").format(path=self.default)
+                self.query_one("#why", Static).update(Text(why))
+                return
             if text.lower() not in YES and text != "":
                 self.dismiss(True)
                 return
