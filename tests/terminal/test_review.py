@@ -172,3 +172,48 @@ def test_the_points_agree_with_the_chances_shown() -> None:
     item = Item(0, dict(state.view(seat)), legal[0], legal[1], 1 / 6, 1 / 3, 12, None, 0.01)
     below = " ".join(item_lines(ui_for("liars-dice", ["Du", "Ola"], seat), item)[1])
     assert "17\u00a0%" in below and "33\u00a0%" in below and "(+16 prosentpoeng)" in below, below
+
+
+@pytest.mark.parametrize("command", ["replay", "review"])
+@pytest.mark.parametrize("lang", ["nb", "nl"])
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        {"moves": "hello"},  # a traceback: not enough values to unpack
+        {"names": 5},  # a traceback: 'int' object is not iterable
+        {"names": ["A"]},  # too few names
+        {"format": "x"},  # «Ikke et lagret spill: format must be 'liars/1'», English inside nb
+        "move_seat",  # a move by the wrong seat: «Det er ikke din tur.» in the middle of a replay
+    ],
+)
+def test_a_hand_edited_save_is_refused_with_its_name_in_the_players_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, lang: str, spoil: Any
+) -> None:
+    """``liars replay`` and ``liars review`` of a save edited by hand ended in a traceback, or in a
+    refusal with the engine's English reason inside a Norwegian sentence, or a replay stepped on
+    until «Det er ikke din tur.»  The whole file is now checked first and refused with its name:
+    «x.json er ikke et lagret spill.», nothing of the game shown, exit status 2."""
+    path = save(tmp_path, "liars-dice", 2, 5, dice=3)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if spoil == "move_seat":
+        seat, action = data["moves"][1]
+        data["moves"][1] = [1 - seat, action]
+    else:
+        data.update(spoil)
+    bad = tmp_path / "x.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    i18n.use(lang)
+    args = [command, str(bad), "--lang", lang] + (["--delay", "0"] if command == "replay" else [])
+    assert cli.main(args) == 2
+    out, err = capsys.readouterr()
+    assert err.strip() == f"liars: {_('{file} is not a saved game.').format(file=bad)}", err
+    assert out == ""  # nothing of the game was shown before the refusal
+
+
+def test_review_refuses_a_top_under_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """«--top -2» showed all but the last two decisions, «--top 0» the heading alone."""
+    path = save(tmp_path, "liars-dice", 2, 5, dice=3)
+    i18n.use("nb")
+    for top in ("0", "-2"):
+        assert cli.main(["review", str(path), "--top", top, "--lang", "nb"]) == 2
+        assert _("--top takes a whole number of 1 or more.") in capsys.readouterr().err

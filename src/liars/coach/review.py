@@ -239,13 +239,28 @@ def record(game: Game, levels: Sequence[str], *, seed: int = 0) -> list[tuple[in
     return moves
 
 
-def review_saved(text: str, seat: int | None = None, **kwargs: Any) -> Review:
-    """The review of a terminal save (``liars play --save``): its ``moves``, by default for its player.
+@dataclass(frozen=True)
+class Saved:
+    """A terminal save (``liars play --save``) checked whole: its final state, moves, names, player.
 
-    The save's configuration is checked as :func:`liars.load` checks it (a
-    bad one refused with its code), its moves as :func:`check_moves` does;
-    a save without moves (plain engine JSON) cannot be reviewed and is
-    refused (``bad_save``).
+    ``moves`` is None for plain engine JSON (no moves: nothing to step through);
+    ``names`` is None when the save names no one; ``human`` is the player's seat, if any.
+    """
+
+    final: State
+    moves: list[Move] | None
+    names: list[str] | None
+    human: int | None
+
+
+def read_save(text: str) -> Saved:
+    """``text`` as a save, every part checked before anything is shown from it (``bad_save``).
+
+    The engine's own keys go to :func:`liars.load`, checked strictly; the terminal's (``moves``,
+    ``names``, ``human``) are checked here, and the moves are played from the start, so a file
+    whose moves do not fit the game, or lead elsewhere, is refused up front.  Why: ``liars
+    replay`` and ``liars review`` of a hand-edited file ended in a traceback (``"moves": "hello"``,
+    ``"names": 5``), or stepped through moves until «Det er ikke din tur.»
     """
     try:
         data = json.loads(text)
@@ -253,22 +268,40 @@ def review_saved(text: str, seat: int | None = None, **kwargs: Any) -> Review:
         data = None
     if not isinstance(data, dict):
         raise save_error("not a JSON object")
-    # The engine's own keys go to liars.load, checked strictly; the terminal's are read here.
     final = load(json.dumps({k: v for k, v in data.items() if k not in TERMINAL_KEYS}))
-    if "moves" not in data:
-        raise save_error("the file has no moves (only a game saved by liars play can be reviewed)")
     g = final.game
+    names = data.get("names")
+    if names is not None and (
+        not isinstance(names, list) or len(names) != g.players or not all(isinstance(n, str) for n in names)
+    ):
+        raise save_error(f"names must be a list of {g.players} names")
+    human = data.get("human")
+    human = human if type(human) is int and 0 <= human < g.players else None
+    if "moves" not in data:
+        return Saved(final, None, names, human)
     moves = check_moves(data["moves"], g.players)
-    if seat is None:
-        human = data.get("human")
-        seat = human if type(human) is int and 0 <= human < g.players else 0
-    game = make(g.id, players=g.players, seed=g.seed, **g.options)
-    state = game.new_game()
-    for who, action in moves:  # cheap, and a file whose moves lead elsewhere is refused up front
+    state = make(g.id, players=g.players, seed=g.seed, **g.options).new_game()
+    for i, (who, action) in enumerate(moves):  # cheap, and refused before a step is shown
         try:
             state.act(who, action)
-        except IllegalAction as exc:
-            raise save_error(f"its moves do not fit the game: {exc}") from None
+        except (IllegalAction, GameConfigError) as exc:
+            raise save_error(f"move {i + 1} does not fit the game: {exc}") from None
     if state.to_json() != final.to_json():
         raise save_error("its moves do not lead to the saved position")
-    return review(game, moves, seat, **kwargs)
+    return Saved(final, moves, names, human)
+
+
+def review_saved(text: str, seat: int | None = None, **kwargs: Any) -> Review:
+    """The review of a terminal save (``liars play --save``): its ``moves``, by default for its player.
+
+    The save is checked whole by :func:`read_save`; a save without moves
+    (plain engine JSON) cannot be reviewed and is refused (``bad_save``).
+    """
+    saved = read_save(text)
+    if saved.moves is None:
+        raise save_error("the file has no moves (only a game saved by liars play can be reviewed)")
+    g = saved.final.game
+    if seat is None:
+        seat = saved.human if saved.human is not None else 0
+    game = make(g.id, players=g.players, seed=g.seed, **g.options)
+    return review(game, saved.moves, seat, **kwargs)

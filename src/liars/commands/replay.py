@@ -10,15 +10,21 @@ def run(args: argparse.Namespace) -> int:
 
     from rich.console import Console
 
+    from ..coach.review import read_save
+    from ..core import GameConfigError, IllegalAction
     from ..terminal import i18n, keyboard
     from ..terminal.games import ui_for
-    from ..terminal.loop import Quit, read_saved, replay
+    from ..terminal.loop import Quit, not_a_save, read_saved, replay
 
     i18n.use(i18n.choose(args.lang))
-    text, data = read_saved(args.file)
+    text, _data = read_saved(args.file)
+    try:
+        saved = read_save(text)  # checked whole here, so a bad file is refused with its name
+    except (GameConfigError, IllegalAction) as exc:
+        raise not_a_save(args.file, exc) from None
     seat = args.seat
     if seat is None:
-        seat = data.get("human") if isinstance(data, dict) and isinstance(data.get("human"), int) else 0
+        seat = saved.human if saved.human is not None else 0
     try:
         with keyboard.guard():  # Ctrl-C between steps, never inside one
             return replay(Console(highlight=False), text, ui_for, seat, args.delay)

@@ -11,22 +11,30 @@ def run(args: argparse.Namespace) -> int:
 
     from rich.console import Console
 
-    from ..coach.review import review_saved
+    from ..coach.review import read_save, review_saved
+    from ..core import GameConfigError, IllegalAction
     from ..errors import usage_error
     from ..terminal import i18n
     from ..terminal.coach_review import show
     from ..terminal.games import ui_for
     from ..terminal.i18n import _
-    from ..terminal.loop import read_saved
+    from ..terminal.loop import not_a_save, read_saved
     from ..terminal.setup import check_seat
 
     i18n.use(i18n.choose(args.lang))
-    text, data = read_saved(args.file)
-    if not isinstance(data, dict):
-        raise usage_error(_("{file} is not a saved game.").format(file=args.file))
-    players = data.get("players")
-    if args.seat is not None and type(players) is int:
+    text, _data = read_saved(args.file)
+    try:
+        saved = read_save(text)  # checked whole here, so a bad file is refused with its name
+    except (GameConfigError, IllegalAction) as exc:
+        raise not_a_save(args.file, exc) from None
+    if saved.moves is None:
+        said = _("{file} holds no moves: only a game saved by liars play can be reviewed.")
+        raise usage_error(said.format(file=args.file))
+    players = saved.final.game.players
+    if args.seat is not None:
         check_seat(args.seat, players)
+    if args.top is not None and args.top < 1:  # -2 showed all but the last two, 0 the heading alone
+        raise usage_error(_("--top takes a whole number of 1 or more."))
     settings = None
     if args.samples is not None:
         if args.samples < 1:
@@ -35,19 +43,16 @@ def run(args: argparse.Namespace) -> int:
 
         from ..coach.review_play import DEFAULT_SETTINGS, SETTINGS
 
-        game_id = data.get("game")
-        plan = SETTINGS.get(game_id, DEFAULT_SETTINGS) if isinstance(game_id, str) else DEFAULT_SETTINGS
+        plan = SETTINGS.get(saved.final.game.id, DEFAULT_SETTINGS)
         settings = replace(plan, samples=args.samples)
     result = review_saved(text, args.seat, settings=settings)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
         return 0
-    names = list(data.get("names") or [_("Seat {n}").format(n=s + 1) for s in range(int(players or 0))])
-    me = data.get("human")
-    if type(me) is int and 0 <= me < len(names):
+    names = list(saved.names or [_("Seat {n}").format(n=s + 1) for s in range(players)])
+    me = saved.human
+    if me is not None:
         names[me] = _("You")
-    else:
-        me = None
     if me is not None and result.seat != me:
         me = None  # reviewing another seat: its name, not "you"
     show(Console(highlight=False), ui_for(result.game, names, me), result, args.top)
