@@ -173,6 +173,29 @@ def test_cli_refuses_bad_tournaments() -> None:
     assert cli.main(["arena", "liars-dice", "--bots", "basic,basic", "-o", "dice=99", "--quiet"]) == 2
 
 
+@pytest.mark.parametrize(
+    ("flag", "target", "said"),
+    [
+        ("--json", "/nonexistent/x.json", "no such folder"),
+        ("--csv", "/nonexistent/x.csv", "no such folder"),
+        ("--plot", "/nonexistent/p.png", "no such folder"),
+        ("--plot", "p.txt", "--plot draws .png, .svg, .pdf files"),
+        ("--jobs", "0", "--jobs takes 1 or more"),
+    ],
+)
+def test_cli_refuses_an_output_it_cannot_write_before_playing(
+    flag: str, target: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--json /nonexist/x.json`` and ``--plot p.txt`` ended in a traceback once every game had been
+    played, the results lost: they are refused at the start, with nothing played (the results
+    table, printed once the games are over, never comes)."""
+    args = ["arena", "liars-dice", "--bots", "random,random", "--games", "2", "--quiet", flag, target]
+    assert cli.main(args) == 2
+    out, err = capsys.readouterr()
+    assert said in err and "Traceback" not in err, err
+    assert out == ""
+
+
 def test_a_game_past_the_action_bound_is_stopped_and_counted_unfinished() -> None:
     config = arena.Config("liegen", ("random", "random", "random"), seed=3, max_actions=12)
     records = arena.run(config, arena.schedule(config, 3))

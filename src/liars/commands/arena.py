@@ -44,8 +44,30 @@ def write(text: str, target: str) -> None:
             f.write(text)
 
 
+PLOT_FORMATS = (".png", ".svg", ".pdf")
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """Refuse a results file that cannot be written, or a plot of a kind not drawn, before playing.
+
+    Why: ``--json /nonexist/x.json`` (or ``--plot p.txt``) ended in a traceback after every game
+    had been played, and the results were lost.
+    """
+    from ..terminal.loop import unwritable
+
+    for flag, target in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)):
+        if target and target != "-" and (why := unwritable(target)) is not None:
+            raise usage_error(f"{flag} {target}: {why}")
+    if args.plot and not args.plot.lower().endswith(PLOT_FORMATS):
+        raise usage_error(f"--plot draws {', '.join(PLOT_FORMATS)} files, not {args.plot}")
+    if args.jobs is not None and args.jobs < 1:
+        raise usage_error(f"--jobs takes 1 or more worker processes, not {args.jobs}")
+
+
 def run(args: argparse.Namespace) -> int:
     from .. import arena, arena_output
+
+    check_outputs(args)
 
     if os.getcwd() not in sys.path:  # so `--bots my_module:MyBot` finds the user's module
         sys.path.insert(0, os.getcwd())
