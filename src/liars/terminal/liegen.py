@@ -8,7 +8,17 @@ from typing import Any
 from .cards import numbered, pick
 from .i18n import _, ngettext
 from .ui import JSON, GameUI, InputError, by_type, words
-from .words import card, card_name, cards, rank_letters, rank_name, read_card_words, read_rank, read_suit
+from .words import (
+    card,
+    card_name,
+    cards,
+    rank_letters,
+    rank_name,
+    rank_nouns,
+    read_card_words,
+    read_rank,
+    read_suit,
+)
 
 FILLER = frozenset({"as", "som", "als", "=", "->", "→"})
 
@@ -86,7 +96,7 @@ class LiegenUI(GameUI):
         follow = {
             "rank_or_suit": _("Follow the rank or the suit of the last announcement."),
             "suit": _("Follow the suit of the last announcement (the rank is free)."),
-            "rank_step": _("Announce a rank one above or below the last one (no wrap from K to A)."),
+            "rank_step": _("Announce a rank one above or below the last one (no wrap from king to ace)."),
         }.get(opts.get("follow", "rank_or_suit"), "")
         rules = []
         if opts.get("accuse") == "next":
@@ -160,8 +170,8 @@ class LiegenUI(GameUI):
             ann = read_rank(" ".join(rest)) if len(rest) <= 2 else None
             if ann is None:
                 raise InputError(
-                    _("“{word}” is not a rank (A, 2–10, {letters}).").format(
-                        word=" ".join(rest), letters=rank_letters()
+                    _("“{word}” is not a rank: type {letters} or the rank in words ({names}).").format(
+                        word=" ".join(rest), letters=rank_letters(), names=rank_nouns()
                     )
                 )
         else:

@@ -8,6 +8,8 @@ same catalog: whatever the screen says, the player may type.
 
 from __future__ import annotations
 
+import unicodedata
+
 from ..games.cheat_cards import RANKS
 from .i18n import _, npgettext, pgettext
 
@@ -169,11 +171,32 @@ def rank_letter(rank: str) -> str:
 
 
 def rank_letters() -> str:
-    """The face-card letters of this language, for messages: "J, Q, K" / "Kn, D, K" / "B, V, H"."""
-    return ", ".join(rank_letter(r) for r in "JQK")
+    """Every rank as this language types it, for messages: "A, 2–10, J, Q, K" / "E, 2–10, Kn, D, K" /
+    "A, 2–10, B, V, H".
+
+    Why the ace too: the list was «A, 2–10, Kn, D, K» in Norwegian, the English ace among
+    Norwegian letters (nb's ace is E, «ess»).
+    """
+    return ", ".join([rank_letter("A"), "2–10", *(rank_letter(r) for r in "JQK")])
 
 
-ENGLISH_RANKS = {"ace": "A", "jack": "J", "queen": "Q", "king": "K", "ten": "T"}
+def rank_noun(rank: str, n: int = 1) -> str:
+    """A rank as a noun, one or several: "toer" / "toere", "aas" / "azen", "two" / "twos"."""
+    return _ranks(n, rank).format(count="").strip()
+
+
+def rank_nouns() -> str:
+    """The rank nouns from the lowest to the highest, for messages: "ess, toer … konge"."""
+    return f"{rank_noun('A')}, {rank_noun('2')} … {rank_noun('K')}"
+
+
+# The catalog's English rank nouns (its msgids), read in every language as the English card names are.
+ENGLISH_NOUNS = (
+    ("A", "ace", "aces"), ("2", "two", "twos"), ("3", "three", "threes"), ("4", "four", "fours"),
+    ("5", "five", "fives"), ("6", "six", "sixes"), ("7", "seven", "sevens"), ("8", "eight", "eights"),
+    ("9", "nine", "nines"), ("T", "ten", "tens"), ("J", "jack", "jacks"), ("Q", "queen", "queens"),
+    ("K", "king", "kings"),
+)  # fmt: skip
 ENGLISH_SUITS = {
     "club": "C", "clubs": "C", "diamond": "D", "diamonds": "D",
     "heart": "H", "hearts": "H", "spade": "S", "spades": "S",
@@ -254,18 +277,44 @@ def read_card(token: str) -> str | None:
 
 
 def read_rank(token: str) -> str | None:
-    """A rank code from ``7``, ``10``, ``T``, ``k``, local letters (``kn``, ``b``) or a rank's name."""
-    t = token.strip().upper()
+    """A rank code from ``7``, ``10``, ``T``, ``k``, local letters (``e``, ``kn``, ``b``) or a rank's
+    name in this language or English, one or several: "ess", "toer", "toere", "knekt"; "aas",
+    "azen", "twee", "tweeën", "heer"; "two", "kings"; "én toer", "één twee", "one two".
+
+    Why the nouns: Liegen's ``rank_step`` is played by rank alone, and «2 toer» (card 2, announced
+    as a two) was refused, «“toer” er ikke en valør», though the screen says ranks in words.
+    """
+    low = " ".join(token.strip().lower().split())
     typed = _typed_ranks()
-    if t in typed:
-        return typed[t]
-    low = token.strip().lower()
-    if low in ENGLISH_RANKS:
-        return ENGLISH_RANKS[low]
-    for code in "AJQK":
-        if low == rank_name(code).lower():
-            return code
+    if low.upper() in typed:
+        return typed[low.upper()]
+    words = _rank_words()
+    if low in words:
+        return words[low]
+    count, _sep, rest = low.partition(" ")
+    if rest and " " not in rest and read_number(count) == 1:  # "én toer", "een aas", "one two"
+        return words.get(rest)
     return None
+
+
+def _rank_words() -> dict[str, str]:
+    """Every word that names a rank -> its code: this language's nouns (one and several, from the
+    same catalog entries the screen says them with) and names, and the English ones; Dutch «tweeën»
+    also without its diaeresis, as a keyboard may leave it."""
+    out: dict[str, str] = {}
+    for code, one, several in ENGLISH_NOUNS:
+        out[one] = out[several] = code
+    for code in RANKS:
+        for word in (rank_noun(code, 1), rank_noun(code, 2), _one_card(code), rank_name(code)):
+            word = word.lower()
+            out[word] = code
+            out.setdefault(_plain(word), code)
+    return out
+
+
+def _plain(word: str) -> str:
+    """``word`` without accents: "tweeën" -> "tweeen", "én" -> "en"."""
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 def read_suit(token: str) -> str | None:
