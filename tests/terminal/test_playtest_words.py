@@ -119,3 +119,70 @@ def test_liegen_the_rank_step_rule_names_king_and_ace_in_words(lang: str, said: 
     seat = state.to_act[0]
     status = " ".join(ui_for("liegen", NAMES, seat).status(state.view(seat)))
     assert said in status and not_said not in status, status
+
+
+# -- 2. A refused announcement says the one rule it broke ---------------------------------------
+
+ALL_RULES = {"accuse": "next", "jokers": True, "target_wins": 2}
+
+
+@pytest.mark.parametrize(
+    ("lang", "follow", "last", "typed", "said"),
+    [
+        (
+            "nb",
+            "rank_step",
+            "A",
+            "1 5",
+            "Du kan ikke melde «5» etter «ess». Meld en valør én over eller under den forrige"
+            " (ikke rundt fra konge til ess).",
+        ),
+        (
+            "nl",
+            "rank_step",
+            "A",
+            "1 vijf",
+            "Je kunt “5” niet noemen na “aas”. Noem een rang één hoger of lager dan de vorige"
+            " (niet rond van heer naar aas).",
+        ),
+        (
+            "en",
+            "rank_or_suit",
+            "5H",
+            "1 3C",
+            "You cannot announce “3 of clubs” after “5 of hearts”. Follow the rank or the suit of the"
+            " last announcement.",
+        ),
+        (
+            "nb",
+            "suit",
+            "5H",
+            "1 kløver",
+            "Du kan ikke melde «kløver» etter «hjerter 5». Følg fargen i forrige melding (valøren er fri).",
+        ),
+        (
+            "nl",
+            "suit",
+            "5H",
+            "1 3C",
+            "Je kunt “klaveren 3” niet noemen na “harten 5”. Volg de kleur van de laatst genoemde kaart"
+            " (de rang is vrij).",
+        ),
+    ],
+)
+def test_liegen_a_refused_announcement_names_only_the_rule_it_broke(
+    lang: str, follow: str, last: str, typed: str, said: str
+) -> None:
+    """«Du kan ikke melde «5» etter «ess». Meld en valør … Bare neste spiller kan anklage. Jokere (★)
+    teller som alle kort. Den første som vinner 2 runder, vinner.»: three lines at 80×24, which
+    scrolled the board, for rules nobody broke."""
+    state = liegen_after(lang, last, follow=follow, **ALL_RULES)
+    assert refusal_at(state, typed) == said
+
+
+def test_liegen_a_joker_announced_on_a_new_trick_is_no_card_to_announce() -> None:
+    """With nothing to follow, «1 X» was refused «… after “?”. A new trick: announce any card.»."""
+    ui, view, legal = at_turn("liegen", "en", jokers=True)
+    with pytest.raises(InputError) as err:
+        ui.parse("1 X", view, legal)
+    assert str(err.value) == "“joker” is not a card to announce (e.g. 5H)."

@@ -28,6 +28,15 @@ def announced(code: str) -> str:
     return card_name(code) if len(code) == 2 else rank_name(code)
 
 
+def follow_rule(options: Mapping[str, Any]) -> str:
+    """What an announcement must follow under ``options`` (the ``follow`` option), one sentence."""
+    return {
+        "rank_or_suit": _("Follow the rank or the suit of the last announcement."),
+        "suit": _("Follow the suit of the last announcement (the rank is free)."),
+        "rank_step": _("Announce a rank one above or below the last one (no wrap from king to ace)."),
+    }.get(options.get("follow", "rank_or_suit"), "")
+
+
 class LiegenUI(GameUI):
     game_id = "liegen"
     window_types = ("accuse", "pass")
@@ -93,11 +102,7 @@ class LiegenUI(GameUI):
             if n
             else _("Dealer: {name}. The pile is empty.").format(name=dealer)
         ]
-        follow = {
-            "rank_or_suit": _("Follow the rank or the suit of the last announcement."),
-            "suit": _("Follow the suit of the last announcement (the rank is free)."),
-            "rank_step": _("Announce a rank one above or below the last one (no wrap from king to ace)."),
-        }.get(opts.get("follow", "rank_or_suit"), "")
+        follow = follow_rule(opts)
         rules = []
         if opts.get("accuse") == "next":
             rules.append(_("Only the next player may accuse."))
@@ -177,15 +182,24 @@ class LiegenUI(GameUI):
         else:
             ann = read_card_words(rest) or self._partial(rest, allowed, view)
         if ann not in allowed:
-            last = view.get("announcement") or {}
-            raise InputError(
-                _("You cannot announce “{card}” after “{last}”.").format(
-                    card=announced(ann or "?"), last=announced(last.get("card", "?"))
-                )
-                + " "
-                + self.status(view)[1]
-            )
+            raise self._not_following(announced(ann or "?"), view)
         return {"type": "play", "card": chosen, "announce": ann}
+
+    def _not_following(self, said: str, view: Mapping[str, Any]) -> InputError:
+        """An announcement that does not follow the last one, with the one rule it broke.
+
+        Why only that rule: the refusal was the whole rules line, «… Bare neste spiller kan
+        anklage. Jokere (★) teller som alle kort. Den første som vinner 2 runder, vinner.», three
+        lines at 80 columns that scrolled the board away, for rules nobody had broken.
+        """
+        last = view.get("announcement")
+        if not last:  # a new trick takes any card: what is refused is no card to announce (a joker)
+            return InputError(_("“{word}” is not a card to announce (e.g. 5H).").format(word=said))
+        return InputError(
+            _("You cannot announce “{card}” after “{last}”.").format(card=said, last=announced(last["card"]))
+            + " "
+            + follow_rule(view["options"])
+        )
 
     def _partial(self, rest: Sequence[str], allowed: Sequence[str], view: Mapping[str, Any]) -> str:
         """A rank or a suit alone ("1 heer" after "klaveren vrouw"): the one allowed card it names.
@@ -204,14 +218,7 @@ class LiegenUI(GameUI):
         if len(fits) == 1:
             return fits[0]
         if not fits:
-            last = view.get("announcement") or {}
-            raise InputError(
-                _("You cannot announce “{card}” after “{last}”.").format(
-                    card=rank_name(rank) if rank is not None else word, last=announced(last.get("card", "?"))
-                )
-                + " "
-                + self.status(view)[1]
-            )
+            raise self._not_following(rank_name(rank) if rank is not None else word, view)
         raise InputError(
             _("“{word}” could be {cards}: say which, e.g. {example}.").format(
                 word=word, cards=", ".join(announced(a) for a in fits[:6]), example=card(fits[0])
