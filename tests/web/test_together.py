@@ -1,0 +1,25 @@
+"""Two or three people at one table (a play-test): what each of them, and a spectator, reads.
+
+The table talk keeps its newest line in sight; a challenge window asks only the seats it asks and
+tells the others who may call; the waiting room says when you have sat down, and a private
+table's bare address says at once that it is for the invited only; a friend who comes when every
+seat is taken is told why they watch; the rematch notice; the «You were away» notice in sight at
+1280x800; who opens a round of Liar's Dice; Liegen's last card told once; a bot named alike in the
+lobby and at the table; the review's heading. Each test failed on the page before its fix.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .helpers import in_each_language
+
+
+def test_the_reviews_heading(web: Any, browser: Any) -> None:
+    body = """async (i18n) => {
+        const coach = await import('/static/coach.js');
+        return coach.cx('review_title');
+    }"""
+    got = in_each_language(web, browser, body)
+    assert got["nb"] == "Gjennomgang av spillet ditt"
+    assert got["nl"] == "Nabespreking van je partij"
