@@ -12,7 +12,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from .helpers import in_each_language
+from .helpers import create_table, in_each_language
+
+
+def test_the_lobby_names_a_bot_as_the_table_does(web: Any, browser: Any) -> None:
+    ctx = browser.new_context(locale="nb")
+    try:
+        page = ctx.new_page()
+        table = create_table(
+            page, web.url, "liars-dice", 3, {}, ["human", "human", "bot:basic"], "Kari", listed=True
+        )
+        page.goto(web.url + "/")
+        row = page.locator(f"#open-tables a[href='/t/{table}']")
+        row.wait_for()
+        assert "Robot 3 (middels)" in row.inner_text(), row.inner_text()
+    finally:
+        ctx.close()
 
 
 def test_the_reviews_heading(web: Any, browser: Any) -> None:

@@ -153,7 +153,7 @@ export function lobby({ S, api, go, store, gameName }) {
     let data;
     try { data = await api("/api/tables"); } catch { return; }
     const row = (tb, verb) => h("li", {}, h("a", { href: `/t/${tb.table}`, class: verb, onclick: (e) => { e.preventDefault(); go(`/t/${tb.table}`); } },
-      `${gameName(tb.game)} — ${tb.seats.map((s) => (s.kind === "bot" ? t("bot", { level: levelName(s.level) }) : s.taken ? s.name : t("free"))).join(", ")}`),
+      `${gameName(tb.game)} — ${tb.seats.map((s) => (s.kind === "bot" ? t("bot_at", { n: s.seat + 1, level: levelName(s.level) }) : s.taken ? s.name : t("free"))).join(", ")}`),
     ` · ${t(verb)}`);
     lists.replaceChildren(
       h("h2", {}, t("open_tables")),
