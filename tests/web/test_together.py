@@ -15,6 +15,35 @@ from typing import Any
 from .helpers import create_table, in_each_language
 
 
+def test_liars_dice_says_who_opens_the_round(web: Any, browser: Any) -> None:
+    view = {
+        "round": 1,
+        "total_dice": 10,
+        "bid": None,
+        "bids": [],
+        "revealed": None,
+        "over": False,
+        "to_act": [1],
+    }
+    body = """async (i18n, [view, me]) => {
+        const mod = (await import('/static/games/liars_dice.js')).default;
+        const el = mod.board(view, { t: i18n.t, name: (i) => ['Anna', 'Bram'][i], me });
+        return el.querySelector('.bid').textContent;
+    }"""
+    others = in_each_language(web, browser, body, [view, 0])
+    mine = in_each_language(web, browser, body, [view, 1])
+    assert others == {
+        "en": "No bid yet: Bram opens the round.",
+        "nb": "Ingen bud ennå: Bram åpner runden.",
+        "nl": "Nog geen bod: Bram opent de ronde.",
+    }
+    assert mine == {
+        "en": "No bid yet: you open the round.",
+        "nb": "Ingen bud ennå: du åpner runden.",
+        "nl": "Nog geen bod: jij opent de ronde.",
+    }
+
+
 def test_the_lobby_names_a_bot_as_the_table_does(web: Any, browser: Any) -> None:
     ctx = browser.new_context(locale="nb")
     try:

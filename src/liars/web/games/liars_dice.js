@@ -5,7 +5,7 @@ import { faceWords, listing, ordinal, tr } from "../i18n.js";
 
 export const TX = {
   en: {
-    bid_by: "{name} bids {bid}", no_bid: "No bid yet: open the round.", bids: "Bids this round",
+    bid_by: "{name} bids {bid}", no_bid: "No bid yet: {name} opens the round.", no_bid_me: "No bid yet: you open the round.", no_bid_yet: "No bid yet.", bids: "Bids this round",
     call_liar: "{name} called liar on {bid}.", call_spot: "{name} said {bid} is spot on.",
     counted: { none: "There were none.", one: "There was {n}.", other: "There were {n}." },
     held: "The bid held: {names} loses a die.", too_high: "The bid was too high: {names} loses a die.",
@@ -15,7 +15,7 @@ export const TX = {
     quantity: "How many", last_dice: "The cups at the last call",
   },
   nb: {
-    bid_by: "{name} byr {bid}", no_bid: "Ingen bud ennå: åpne runden.", bids: "Bud i denne runden",
+    bid_by: "{name} byr {bid}", no_bid: "Ingen bud ennå: {name} åpner runden.", no_bid_me: "Ingen bud ennå: du åpner runden.", no_bid_yet: "Ingen bud ennå.", bids: "Bud i denne runden",
     call_liar: "{name} ropte løgn på {bid}.", call_spot: "{name} sa at {bid} er helt riktig.",
     counted: { none: "Det var ingen.", other: "Det var {n}." },
     held: "Budet holdt: {names} legger bort en terning.", too_high: "Budet var for drøyt: {names} legger bort en terning.",
@@ -24,7 +24,7 @@ export const TX = {
     quantity: "Hvor mange", last_dice: "Begrene ved siste rop",
   },
   nl: {
-    bid_by: "{name} biedt {bid}", no_bid: "Nog geen bod: open de ronde.", bids: "Biedingen deze ronde",
+    bid_by: "{name} biedt {bid}", no_bid: "Nog geen bod: {name} opent de ronde.", no_bid_me: "Nog geen bod: jij opent de ronde.", no_bid_yet: "Nog geen bod.", bids: "Biedingen deze ronde",
     call_liar: "{name} riep “Je liegt!” bij {bid}.", call_spot: "{name} zei dat {bid} precies klopt.",
     counted: { none: "Er waren er geen.", one: "Er was er {n}.", other: "Er waren er {n}." },
     held: "Het bod klopte: {names} verliest een dobbelsteen.", too_high: "Het bod was te hoog: {names} verliest een dobbelsteen.",
@@ -45,6 +45,13 @@ const qty = { chosen: null, for: null };
 function row(dice, face, wild = false, extra = "") {
   const counts = (d) => d === face || (wild && d === 1 && face !== 1);
   return h("span", { class: "dice" }, dice.map((d) => die(d, counts(d) ? `hit${d !== face ? " wild" : ""} ${extra}` : extra)));
+}
+
+/** Before the first bid: who opens the round (it read «åpne runden», an order to everyone). */
+function noBid(v, ctx) {
+  const who = (v.to_act || [])[0];
+  if (who === undefined) return x("no_bid_yet");
+  return who === ctx.me ? x("no_bid_me") : x("no_bid", { name: ctx.name(who) });
 }
 
 const wildOnes = (v) => Boolean(v.options && v.options.wild_ones);
@@ -88,7 +95,7 @@ export default {
     return h("div", {},
       h("p", { class: "round" }, ctx.t("round_n", { n: v.round }), " · ", ctx.t("dice_n", { n: v.total_dice })),
       v.bid ? h("p", { class: "bid", id: "bid" }, x("bid_by", { name: ctx.name(v.bid.seat), bid: faceWords(v.bid.quantity, v.bid.face) }), " ", die(v.bid.face))
-        : v.over ? null : h("p", { class: "bid" }, x("no_bid")),
+        : v.over ? null : h("p", { class: "bid" }, noBid(v, ctx)),
       v.bids.length ? h("ol", { class: "bids" }, v.bids.map((b) => h("li", {}, `${ctx.name(b.seat)}: ${b.quantity} ×`, die(b.face, "mini")))) : null,
       v.revealed ? h("div", { class: "revealed", id: "revealed" }, h("p", { title: called }, called), cups(v.revealed, ctx, wildOnes(v))) : null);
   },
