@@ -10,9 +10,12 @@ lobby and at the table; the review's heading. Each test failed on the page befor
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from .helpers import create_table, in_each_language
+import liars
+
+from .helpers import create_table, game_logs, in_each_language
 
 
 def test_liars_dice_says_who_opens_the_round(web: Any, browser: Any) -> None:
@@ -42,6 +45,37 @@ def test_liars_dice_says_who_opens_the_round(web: Any, browser: Any) -> None:
         "nb": "Ingen bud ennå: du åpner runden.",
         "nl": "Nog geen bod: jij opent de ronde.",
     }
+
+
+def liegen_to_a_win(target_wins: int) -> list[Any]:
+    """An engine-made Liegen history (three seats, random play) up to the first round won."""
+    state = liars.make("liegen", players=3, seed=7, target_wins=target_wins).new_game()
+    rng = random.Random(7)
+    while not any(e["type"] == "win" for e in state.view(None)["history"]):
+        seat = state.to_act[0]
+        state.act(seat, rng.choice(state.legal_actions(seat)))
+    return list(state.view(None)["history"])
+
+
+def test_liegen_tells_the_last_card_once(web: Any, browser: Any) -> None:
+    """«Robot 4 legger et kort og sier 2♠.» then «Robot 4 legger sitt siste kort og vinner runde 1.»
+    read as two plays: it is one card."""
+    names = ["Anna", "Bram", "Robot 3"]
+    history = liegen_to_a_win(1)  # the match's last round: the play and the win
+    play, win = history[-2:]
+    assert play["type"] == "play" and win["type"] == "win" and play["seat"] == win["seat"]
+    who = names[win["seat"]]
+    logs = game_logs(web, browser, "liegen", history, names)
+    assert logs["nb"][-1] == f"Det var det siste kortet til {who}: {who} vinner runde 1."
+    assert logs["nl"][-1] == f"Dat was de laatste kaart van {who}: {who} wint ronde 1."
+    assert logs["en"][-1] == f"That was {who}'s last card: {who} wins round 1."
+    # a new round's history starts with the win (its play was the old round's): said whole there
+    history = liegen_to_a_win(2)
+    assert history[0]["type"] == "win"
+    who = names[history[0]["seat"]]
+    assert game_logs(web, browser, "liegen", history, names)["nb"][0] == (
+        f"{who} legger sitt siste kort og vinner runde 1."
+    )
 
 
 def test_the_lobby_names_a_bot_as_the_table_does(web: Any, browser: Any) -> None:

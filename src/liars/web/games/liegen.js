@@ -10,7 +10,7 @@ export const TX = {
     deal: "Round {r}: {name} deals.", play: "{name} plays a card and says {ann}.", mine: "(really {card})",
     accuse_true: "{name} accuses {target}, but {target} told the truth ({card}): {taker} takes {taken}.",
     accuse_lie: "{name} accuses {target}, and {target} lied ({card}): {taker} takes {taken}.",
-    win: "{name} plays their last card and wins round {r}.",
+    win: "{name} plays their last card and wins round {r}.", win_after: "That was {name}'s last card: {name} wins round {r}.",
     turned_true: "{name} accuses {target}, but {target} told the truth: {taker} takes the pile.",
     turned_lie: "{name} accuses {target}, and {target} lied: {taker} takes the pile.",
     held_card: "You hold {card}.", held_not: "You don't hold {card}.", held: "You hold {cards}:", held_none: "You hold no {ranks}.",
@@ -21,7 +21,7 @@ export const TX = {
     deal: "Runde {r}: {name} gir.", play: "{name} legger et kort og sier {ann}.", mine: "(egentlig {card})",
     accuse_true: "{name} anklager {target}, men {target} snakket sant ({card}): {taker} tar {taken}.",
     accuse_lie: "{name} anklager {target}, og {target} løy ({card}): {taker} tar {taken}.",
-    win: "{name} legger sitt siste kort og vinner runde {r}.",
+    win: "{name} legger sitt siste kort og vinner runde {r}.", win_after: "Det var det siste kortet til {name}: {name} vinner runde {r}.",
     turned_true: "{name} anklager {target}, men {target} snakket sant: {taker} tar bunken.",
     turned_lie: "{name} anklager {target}, og {target} løy: {taker} tar bunken.",
     held_card: "Du har {card}.", held_not: "Du har ikke {card}.", held: "Du har {cards}:", held_none: "Du har ingen {ranks}.",
@@ -32,7 +32,7 @@ export const TX = {
     deal: "Ronde {r}: {name} deelt.", play: "{name} legt een kaart en noemt {ann}.", mine: "(eigenlijk {card})",
     accuse_true: "{name} beschuldigt {target}, maar {target} sprak de waarheid ({card}): {taker} pakt {taken}.",
     accuse_lie: "{name} beschuldigt {target}, en terecht ({card}): {taker} pakt {taken}.",
-    win: "{name} speelt de laatste kaart en wint ronde {r}.",
+    win: "{name} speelt de laatste kaart en wint ronde {r}.", win_after: "Dat was de laatste kaart van {name}: {name} wint ronde {r}.",
     turned_true: "{name} beschuldigt {target}, maar {target} sprak de waarheid: {taker} pakt de speelstapel.",
     turned_lie: "{name} beschuldigt {target}, en terecht: {taker} pakt de speelstapel.",
     held_card: "Je hebt {card}.", held_not: "Je hebt {card} niet.", held: "Je hebt {cards}:", held_none: "Je hebt geen {ranks}.",
@@ -142,7 +142,7 @@ export default {
   },
 
   log(v, ctx) {
-    return v.history.map((e) => {
+    return v.history.map((e, i) => {
       if (e.type === "deal") return x("deal", { r: e.round, name: ctx.name(e.dealer) });
       if (e.type === "play") {
         const s = x("play", { name: ctx.name(e.seat), ann: cardText(e.announce) });
@@ -153,7 +153,14 @@ export default {
         return x(e.lie ? "accuse_lie" : "accuse_true", { name: ctx.name(e.seat), target: ctx.name(e.accused), card: cardText(e.card),
           taker: ctx.name(e.taker), taken: ctx.t("cards_n", { n: e.count }) });
       }
-      if (e.type === "win") return x("win", { name: ctx.name(e.seat), r: e.round });
+      if (e.type === "win") {
+        // the last card is one event: told as a play just above (the round's end, or the match's),
+        // the win says that card was the last, not that another was laid («legger sitt siste kort»
+        // read as a second play); a new round's history starts with the win alone, and says it all
+        const before = v.history[i - 1];
+        const played = before && before.type === "play" && before.seat === e.seat;
+        return x(played ? "win_after" : "win", { name: ctx.name(e.seat), r: e.round });
+      }
       return e.type;
     });
   },
