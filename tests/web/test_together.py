@@ -15,7 +15,54 @@ from typing import Any
 
 import liars
 
-from .helpers import create_table, game_logs, in_each_language
+from .helpers import create_table, game_logs, in_each_language, join, step
+
+# The chat box's scroll: [scrollTop, clientHeight, scrollHeight].
+CHAT_SCROLL = (
+    "(() => { const l = document.querySelector('#chat-lines');"
+    " return [l.scrollTop, l.clientHeight, l.scrollHeight]; })()"
+)
+
+
+def at_bottom(box: list[float]) -> bool:
+    return bool(box[0] + box[1] >= box[2] - 2)
+
+
+def test_the_table_talk_keeps_its_newest_line_in_sight(web: Any, contexts: list[Any]) -> None:
+    """The chat (at most 9rem, scrolling) stayed at its top, the newest lines below its fold, and
+    every game event put a reader who had scrolled to the bottom back at the top."""
+    a, b = contexts[0].new_page(), contexts[1].new_page()
+    table = create_table(a, web.url, "liars-dice", 2, {"dice": 5}, ["human", "human"], "Anna")
+    join(b, f"{web.url}/t/{table}", "Bram")
+    for p in (a, b):
+        p.wait_for_selector("#table #chat-form")
+    said = 0
+    for p, who in ((a, "Anna"), (b, "Bram")):
+        for i in range(4):  # four lines each: the burst a seat may send at once
+            p.fill("#chat-text", f"{who} {i}: " + "bla " * 45)
+            p.click("#chat-send")
+            said += 1
+            p.wait_for_function("(n) => document.querySelectorAll('#chat-lines li').length === n", arg=said)
+    for p in (a, b):
+        p.wait_for_function("() => document.querySelectorAll('#chat-lines li').length === 8")
+        box = p.evaluate(CHAT_SCROLL)
+        assert box[2] > box[1] + 20, box  # the lines overflow the box
+        assert at_bottom(box), box  # and the newest is in sight
+        assert p.locator("#chat-lines li").last.inner_text().startswith("Bram: Bram 3:")
+    # a reader who scrolled up is left there by a game event (a bid) ...
+    b.evaluate("document.querySelector('#chat-lines').scrollTop = 0")
+    mover = a if a.locator("#actions button.act").count() else b
+    seq = int(b.locator("#table").get_attribute("data-seq"))
+    assert step(mover) == "act"
+    b.wait_for_function("(s) => Number(document.querySelector('#table').dataset.seq) > s", arg=seq)
+    assert b.evaluate(CHAT_SCROLL)[0] == 0
+    # ... and one who scrolled back to the bottom stays at the bottom
+    b.evaluate("(() => { const l = document.querySelector('#chat-lines'); l.scrollTop = l.scrollHeight; })()")
+    mover = a if a.locator("#actions button.act").count() else b
+    seq = int(b.locator("#table").get_attribute("data-seq"))
+    assert step(mover) == "act"
+    b.wait_for_function("(s) => Number(document.querySelector('#table').dataset.seq) > s", arg=seq)
+    assert at_bottom(b.evaluate(CHAT_SCROLL))
 
 
 def test_liars_dice_says_who_opens_the_round(web: Any, browser: Any) -> None:

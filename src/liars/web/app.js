@@ -238,6 +238,7 @@ function onFrame(f) {
     S.review = { state: "done", data: f.review, at: 0 };
   } else if (f.type === "said") {
     S.chat = S.chat.concat([{ seat: f.seat, name: f.name, text: f.text }]).slice(-CHAT_KEPT);
+    if (S.frame && S.frame.seat !== null && f.seat === S.frame.seat) S.chatToEnd = true; // one's own line: shown
   } else if (f.type === "error") {
     S.pending = false;
     S.error = f; // {code, params, message}: shown translated by refused()
@@ -282,6 +283,20 @@ function comeBack() {
 document.addEventListener("pointerdown", () => { if (awayMe()) comeBack(); }, true);
 document.addEventListener("keydown", () => { if (awayMe()) comeBack(); }, true);
 
+/** Where the table talk's lines were scrolled, and what puts them back after the page's rebuild:
+ * at the newest line if the reader was at the bottom (or the box is new, or the line is one's
+ * own), else where the reader left them. Without it the box stayed at its top, the newest lines
+ * below its fold, and every game event undid a reader's scroll to the bottom. */
+function chatScroll() {
+  const old = document.getElementById("chat-lines");
+  const was = old ? { top: old.scrollTop, end: old.scrollTop + old.clientHeight >= old.scrollHeight - 4 } : null;
+  return () => {
+    const lines = document.getElementById("chat-lines");
+    if (lines) lines.scrollTop = !was || was.end || S.chatToEnd ? lines.scrollHeight : was.top;
+    if (lines) S.chatToEnd = false;
+  };
+}
+
 function say(text) {
   const line = text.trim();
   if (!line || !S.ws || S.ws.readyState !== WebSocket.OPEN) return;
@@ -321,6 +336,7 @@ export function render() {
   document.documentElement.lang = getLang();
   const focused = document.activeElement && document.activeElement.id;
   const y = window.scrollY; // the page is rebuilt: keep the reader where they were
+  const chat = chatScroll();
   draw();
   window.scrollTo(0, y);
   // Cards and action buttons get ids by position, so that a keyboard player's focus survives
@@ -332,6 +348,7 @@ export function render() {
   if (again && again !== document.activeElement) again.focus();
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight; // the newest line in sight
+  chat();
   notice();
   animate();
   fitFelt();
