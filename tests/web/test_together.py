@@ -28,6 +28,10 @@ def at_bottom(box: list[float]) -> bool:
     return bool(box[0] + box[1] >= box[2] - 2)
 
 
+def seat_of(page: Any) -> int:
+    return int(page.locator(".seat.me").get_attribute("data-seat"))
+
+
 def test_the_table_talk_keeps_its_newest_line_in_sight(web: Any, contexts: list[Any]) -> None:
     """The chat (at most 9rem, scrolling) stayed at its top, the newest lines below its fold, and
     every game event put a reader who had scrolled to the bottom back at the top."""
@@ -63,6 +67,90 @@ def test_the_table_talk_keeps_its_newest_line_in_sight(web: Any, contexts: list[
     assert step(mover) == "act"
     b.wait_for_function("(s) => Number(document.querySelector('#table').dataset.seq) > s", arg=seq)
     assert at_bottom(b.evaluate(CHAT_SCROLL))
+
+
+def test_a_window_asks_only_the_seats_it_asks_and_tells_the_others_who_may_call(
+    web: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """Liegen with accuse = "next": only the next player is asked, but everyone (the player who
+    made the claim, the third player and a spectator) read «Bram noemt A♣ — Je liegt! of Ik geloof
+    je»."""
+    pages = [c.new_page() for c in contexts]
+    table = create_table(pages[0], web.url, "liegen", 3, {"accuse": "next"}, ["human"] * 3, "Anna", window=30)
+    for p, name in zip(pages[1:], ("Bram", "Sanne"), strict=True):
+        join(p, f"{web.url}/t/{table}", name)
+    names = {seat_of(p): name for p, name in zip(pages, ("Anna", "Bram", "Sanne"), strict=True)}
+    spec_ctx = browser.new_context(locale="nb")
+    try:
+        spec = spec_ctx.new_page()
+        spec.goto(f"{web.url}/t/{table}")
+        spec.wait_for_selector("#table")
+        player = web.table_state(table).to_act[0]
+        by_seat = {seat_of(p): p for p in pages}
+        claimer, asked, third = (by_seat[(player + k) % 3] for k in range(3))
+        claimer.select_option("#lang", "nb")
+        third.select_option("#lang", "nl")
+        assert step(claimer) == "pick" and step(claimer) == "act"
+        for p in (*pages, spec):
+            p.wait_for_selector("#window-countdown")
+        who, nxt = names[player], names[(player + 1) % 3]
+        mine = claimer.locator("#status").inner_text()
+        assert mine.startswith("Du sa ") and f" — {nxt} kan rope «Løgner!» · " in mine, mine
+        assert claimer.locator("#actions").count() == 0
+        assert "Liar! or accept" in asked.locator("#status").inner_text()
+        assert asked.locator("#actions button.liar").count() == 1
+        for p, start, middle in (
+            (third, f"{who} noemt ", f" — {nxt} mag “Je liegt!” roepen · "),
+            (spec, f"{who} sier ", f" — {nxt} kan rope «Løgner!» · "),
+        ):
+            status = p.locator("#status").inner_text()
+            assert status.startswith(start) and middle in status, status
+            assert "Je liegt! of Ik geloof je" not in status and "eller godta" not in status
+            assert p.locator("#actions").count() == 0
+    finally:
+        spec_ctx.close()
+
+
+def test_in_cheat_the_others_may_call_and_who_still_may_is_named(web: Any, contexts: list[Any]) -> None:
+    """Cheat asks every other seat: the player who made the claim reads «You claimed one ace — the
+    others may call “Liar!”»; once one of them accepted, everyone not asked reads who still may."""
+    pages = [c.new_page() for c in contexts]
+    table = create_table(pages[0], web.url, "cheat", 3, {}, ["human"] * 3, "Anna", window=30)
+    for p, name in zip(pages[1:], ("Bram", "Cor"), strict=True):
+        join(p, f"{web.url}/t/{table}", name)
+    names = {seat_of(p): name for p, name in zip(pages, ("Anna", "Bram", "Cor"), strict=True)}
+    player = web.table_state(table).to_act[0]
+    by_seat = {seat_of(p): p for p in pages}
+    claimer, first, last = (by_seat[(player + k) % 3] for k in range(3))
+    first.select_option("#lang", "nl")
+    assert step(claimer) == "pick" and step(claimer) == "act"
+    for p in pages:
+        p.wait_for_selector("#window-countdown")
+    assert (
+        claimer.locator("#status")
+        .inner_text()
+        .startswith("You claimed one ace — the others may call “Liar!” · ")
+    )
+    for p in (first, last):
+        assert p.locator("#actions button.liar").count() == 1
+    assert (
+        first.locator("#status")
+        .inner_text()
+        .startswith(f"{names[player]} zegt één aas — Je liegt! of Ik geloof je")
+    )
+    first.locator("#actions button.pass").click()
+    first.wait_for_selector("#table:not(:has(#actions))")
+    claimer.wait_for_function("() => !document.querySelector('#status').innerText.includes('the others')")
+    who = names[(player + 2) % 3]
+    assert (
+        claimer.locator("#status").inner_text().startswith(f"You claimed one ace — {who} may call “Liar!” · ")
+    )
+    assert (
+        first.locator("#status")
+        .inner_text()
+        .startswith(f"{names[player]} zegt één aas — {who} mag “Je liegt!” roepen · ")
+    )
+    assert "Liar! or accept" in last.locator("#status").inner_text()
 
 
 def test_liars_dice_says_who_opens_the_round(web: Any, browser: Any) -> None:

@@ -653,7 +653,7 @@ function tablePage() {
   }
   // in play the line above the seats names a bot plainly, as the board does (the seats show the
   // levels); the winners' line keeps them, the seats' rings being gone by then
-  else if (win) status = t("window_status", { claim: R.claim(v, { ...ctx, name: names(true) }) });
+  else if (win) status = windowStatus(f, R, { ...ctx, name: names(true) });
   else if (f.legal.length) status = t("your_turn");
   else status = turn.map((i) => t("turn_of", { name: names(true)(i) })).join(", ");
   const page = h("main", { class: `table game-${v.game}`, id: "table", "data-seq": f.seq },
@@ -681,6 +681,24 @@ function tablePage() {
     howTo(v.game, false));
   tick(page);
   return page;
+}
+
+/** The line above the felt while a challenge window is open. Only the seats asked (the window's
+ * `seats`, whose page has the Liar! button) are asked «… — Løgner! eller godta»; the player who
+ * made the claim reads it as their own and everyone else reads who may call: «Bram sier A♣ — Sanne
+ * kan rope «Løgner!»», «Du sa A♣ — de andre kan rope «Løgner!»» (with Liegen's accuse = "next"
+ * only the next seat is asked, and a spectator is never asked). `ctx.name` is the board's. */
+function windowStatus(f, R, ctx) {
+  const v = f.view;
+  if (f.legal.some((a) => ANSWERS.has(a.type))) return t("window_status", { claim: R.claim(v, ctx) });
+  const claimer = R.claimer ? R.claimer(v) : null;
+  const claim = R.claim(v, ctx, claimer === f.seat && f.seat !== null);
+  // one's own answer given, the others are still asked: who may still call, oneself not among them
+  const callers = f.window.seats.filter((i) => i !== f.seat && i !== claimer);
+  if (!callers.length) return claim;
+  const rest = S.info.seats.filter((s) => s.seat !== f.seat && s.seat !== claimer).length;
+  const who = callers.length > 1 && callers.length === rest ? t("the_others") : listing(callers.map(ctx.name));
+  return t("window_who", { claim, names: who, n: callers.length });
 }
 
 /** Whether the host allows the coach at this table (the server refuses the switch otherwise). */

@@ -5,7 +5,7 @@ import { aside, pickHint, rankPlural, rankWords, tr } from "../i18n.js";
 
 export const TX = {
   en: {
-    claim_next: "{name} must claim {ranks}.", claim_me: "You must claim {ranks}.", last_play: "{name} claims {claim}",
+    claim_next: "{name} must claim {ranks}.", claim_me: "You must claim {ranks}.", last_play: "{name} claims {claim}", last_play_me: "You claimed {claim}",
     play_as: "Play: “{claim}”",
     start: "{name} begins; the first claim is {ranks}.", play: "{name} claims {claim}.", mine: "(really {cards})",
     challenge_true: "{name} calls {target} a liar, but {target} told the truth ({cards}): {taker} takes {taken}.",
@@ -16,7 +16,7 @@ export const TX = {
     held: "You hold {cards}:", held_none: "You hold no {ranks}.",
   },
   nb: {
-    claim_next: "{name} skal si {ranks}.", claim_me: "Du skal si {ranks}.", last_play: "{name} sier {claim}",
+    claim_next: "{name} skal si {ranks}.", claim_me: "Du skal si {ranks}.", last_play: "{name} sier {claim}", last_play_me: "Du sa {claim}",
     play_as: "Spill ut: «{claim}»",
     start: "{name} begynner; første valør er {ranks}.", play: "{name} sier {claim}.", mine: "(egentlig {cards})",
     challenge_true: "{name} kaller {target} en løgner, men {target} snakket sant ({cards}): {taker} tar {taken}.",
@@ -27,7 +27,7 @@ export const TX = {
     held: "Du har {cards}:", held_none: "Du har ingen {ranks}.",
   },
   nl: {
-    claim_next: "{name} moet {ranks} zeggen.", claim_me: "Jij moet {ranks} zeggen.", last_play: "{name} zegt {claim}",
+    claim_next: "{name} moet {ranks} zeggen.", claim_me: "Jij moet {ranks} zeggen.", last_play: "{name} zegt {claim}", last_play_me: "Jij zei {claim}",
     play_as: "Spelen: “{claim}”",
     start: "{name} begint; eerst worden {ranks} gezegd.", play: "{name} zegt {claim}.", mine: "(eigenlijk {cards})",
     challenge_true: "{name} zegt dat {target} loog, maar {target} sprak de waarheid ({cards}): {taker} pakt {taken}.",
@@ -49,9 +49,14 @@ function next(v) {
 export default {
   next,
 
-  /** What a challenge window answers: the play on the table, in words. */
-  claim(v, ctx) {
-    return v.last_play ? x("last_play", { name: ctx.name(v.last_play.seat), claim: rankWords(v.last_play.count, v.last_play.rank) }) : "";
+  /** Who made the claim a window answers. */
+  claimer(v) {
+    return v.last_play ? v.last_play.seat : null;
+  },
+
+  /** What a challenge window answers: the play on the table, in words; `mine`: the viewer's own. */
+  claim(v, ctx, mine = false) {
+    return v.last_play ? x(mine ? "last_play_me" : "last_play", { name: ctx.name(v.last_play.seat), claim: rankWords(v.last_play.count, v.last_play.rank) }) : "";
   },
 
   seat(v, i, ctx) {

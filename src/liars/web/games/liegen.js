@@ -5,7 +5,7 @@ import { aside, pickHint, rankName, rankPlural, rankWords, tr } from "../i18n.js
 
 export const TX = {
   en: {
-    announced: "{name} announces {card}", free: "New trick: announce any card.", dealer: "dealer",
+    announced: "{name} announces {card}", announced_me: "You announced {card}", free: "New trick: announce any card.", dealer: "dealer",
     pick_card: "Pick the card to play, then what you say it is:", honest: "Say what it is: {card}", other: "Or say:", other_only: "You can't say what it is here. Say:",
     deal: "Round {r}: {name} deals.", play: "{name} plays a card and says {ann}.", mine: "(really {card})",
     accuse_true: "{name} accuses {target}, but {target} told the truth ({card}): {taker} takes {taken}.",
@@ -16,7 +16,7 @@ export const TX = {
     held_card: "You hold {card}.", held_not: "You don't hold {card}.", held: "You hold {cards}:", held_none: "You hold no {ranks}.",
   },
   nb: {
-    announced: "{name} sier {card}", free: "Nytt stikk: si hvilket kort du vil.", dealer: "giver",
+    announced: "{name} sier {card}", announced_me: "Du sa {card}", free: "Nytt stikk: si hvilket kort du vil.", dealer: "giver",
     pick_card: "Velg kortet du spiller, og så hva du sier det er:", honest: "Si det som det er: {card}", other: "Eller si:", other_only: "Her kan du ikke si det som det er. Si:",
     deal: "Runde {r}: {name} gir.", play: "{name} legger et kort og sier {ann}.", mine: "(egentlig {card})",
     accuse_true: "{name} anklager {target}, men {target} snakket sant ({card}): {taker} tar {taken}.",
@@ -27,7 +27,7 @@ export const TX = {
     held_card: "Du har {card}.", held_not: "Du har ikke {card}.", held: "Du har {cards}:", held_none: "Du har ingen {ranks}.",
   },
   nl: {
-    announced: "{name} noemt {card}", free: "Nieuwe slag: noem een kaart naar keuze.", dealer: "Deler",
+    announced: "{name} noemt {card}", announced_me: "Jij noemde {card}", free: "Nieuwe slag: noem een kaart naar keuze.", dealer: "Deler",
     pick_card: "Kies de kaart die je speelt, en dan wat je zegt dat het is:", honest: "Zeg wat het is: {card}", other: "Of noem:", other_only: "Wat het is mag je hier niet zeggen. Noem:",
     deal: "Ronde {r}: {name} deelt.", play: "{name} legt een kaart en noemt {ann}.", mine: "(eigenlijk {card})",
     accuse_true: "{name} beschuldigt {target}, maar {target} sprak de waarheid ({card}): {taker} pakt {taken}.",
@@ -80,8 +80,14 @@ function suitButton(a, ctx, label) {
 export default {
   next,
 
-  claim(v, ctx) {
-    return v.announcement ? x("announced", { name: ctx.name(v.announcement.seat), card: cardText(v.announcement.card) }) : "";
+  /** Who made the claim a window answers. */
+  claimer(v) {
+    return v.announcement ? v.announcement.seat : null;
+  },
+
+  /** The card on the table as announced («Bram sier A♣»); `mine`: by the viewer («Du sa A♣»). */
+  claim(v, ctx, mine = false) {
+    return v.announcement ? x(mine ? "announced_me" : "announced", { name: ctx.name(v.announcement.seat), card: cardText(v.announcement.card) }) : "";
   },
 
   seat(v, i, ctx) {
