@@ -15,7 +15,7 @@ from typing import Any
 
 import liars
 
-from .helpers import create_table, game_logs, in_each_language, join, step
+from .helpers import INVITES, create_table, game_logs, in_each_language, join, step
 
 # The chat box's scroll: [scrollTop, clientHeight, scrollHeight].
 CHAT_SCROLL = (
@@ -151,6 +151,25 @@ def test_in_cheat_the_others_may_call_and_who_still_may_is_named(web: Any, conte
         .startswith(f"{names[player]} zegt één aas — {who} mag “Je liegt!” roepen · ")
     )
     assert "Liar! or accept" in last.locator("#status").inner_text()
+
+
+def test_a_guest_who_sat_down_is_told_so(web: Any, contexts: list[Any]) -> None:
+    a, b = contexts[0].new_page(), contexts[1].new_page()
+    table = create_table(a, web.url, "liars-dice", 3, {}, ["human"] * 3, "Anna")
+    b.goto(INVITES[table])
+    b.wait_for_selector("#join-form")
+    b.select_option("#lang", "nb")
+    assert b.locator("#waiting-help").inner_text().startswith("Du er invitert til å spille Løgnterninger. ")
+    b.select_option("#lang", "en")
+    b.fill("#join-name", "Bram")
+    b.click("#join")
+    b.wait_for_selector("#waiting:not(:has(#join-form))")
+    help_ = b.locator("#waiting-help")
+    assert help_.inner_text() == "You have a seat. The game starts when every seat is taken."
+    b.select_option("#lang", "nb")
+    assert help_.inner_text() == "Du har satt deg. Spillet starter når alle plassene er tatt."
+    b.select_option("#lang", "nl")
+    assert help_.inner_text() == "Je zit aan tafel. Het spel begint als elke plaats bezet is."
 
 
 def test_liars_dice_says_who_opens_the_round(web: Any, browser: Any) -> None:

@@ -569,9 +569,10 @@ function waitingRoom() {
   const free = S.info.seats.filter((s) => s.kind === "human" && !s.taken).length;
   if (S.joinName === undefined) S.joinName = localStorage.getItem("liars.name") || "";
   const host = mine && mine.seat === S.info.seats.find((s) => s.kind === "human")?.seat;
+  const help = host ? t("waiting_help") : mine ? t("seated_help") : t("guest_help", { game: gameName(S.info.game) });
   return h("section", { class: "waiting", id: "waiting" },
     h("h2", {}, t("waiting")),
-    h("p", { id: "waiting-help" }, host ? t("waiting_help") : t("guest_help", { game: gameName(S.info.game) })),
+    h("p", { id: "waiting-help" }, help),
     howTo(S.info.game, !host),
     h("h3", {}, t("table_options")),
     tableOptions(S.info),
