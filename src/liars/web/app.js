@@ -569,14 +569,20 @@ function waitingRoom() {
   const free = S.info.seats.filter((s) => s.kind === "human" && !s.taken).length;
   if (S.joinName === undefined) S.joinName = localStorage.getItem("liars.name") || "";
   const host = mine && mine.seat === S.info.seats.find((s) => s.kind === "human")?.seat;
-  const help = host ? t("waiting_help") : mine ? t("seated_help") : t("guest_help", { game: gameName(S.info.game) });
+  // An unlisted table opened by its address alone (no #k=… secret): the server refuses the join,
+  // so say so at once, with no form to fill in; and nobody is shown an invite link or QR code of
+  // the bare address, which would only pass the refusal on.
+  const secretless = !S.info.settings?.listed && !keys.get(S.tableId);
+  const locked = !mine && secretless;
+  const help = locked ? refusal({ code: "invite_required" }) : host ? t("waiting_help")
+    : mine ? t("seated_help") : t("guest_help", { game: gameName(S.info.game) });
   return h("section", { class: "waiting", id: "waiting" },
     h("h2", {}, t("waiting")),
-    h("p", { id: "waiting-help" }, help),
+    h("p", { id: "waiting-help", class: locked ? "notice" : null, "data-code": locked ? "invite_required" : null }, help),
     howTo(S.info.game, !host),
     h("h3", {}, t("table_options")),
     tableOptions(S.info),
-    h("div", { class: "invite" },
+    secretless ? null : h("div", { class: "invite" },
       h("label", { for: "invite" }, t("invite")),
       h("input", { id: "invite", readonly: true, value: link, onfocus: (e) => e.target.select() }),
       h("button", { id: "copy", type: "button", onclick: async (e) => {
@@ -589,7 +595,7 @@ function waitingRoom() {
       // a bot by the name the table will give it («Plass 3: Robot 3 (vanskelig)»), not «Robot (vanskelig)»
       s.kind === "bot" ? t("bot_at", { n: s.seat + 1, level: levelName(s.level) }) : s.taken ? s.name : t("free"),
       mine && mine.seat === s.seat ? ` (${t("you")})` : ""))),
-    !mine && free > 0 && S.info.status === "waiting" ? h("form", { id: "join-form", onsubmit: async (e) => {
+    !mine && !locked && free > 0 && S.info.status === "waiting" ? h("form", { id: "join-form", onsubmit: async (e) => {
       e.preventDefault();
       const n = e.target.querySelector("#join-name").value.trim() || "Player";
       localStorage.setItem("liars.name", n);
