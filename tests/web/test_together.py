@@ -172,6 +172,33 @@ def test_a_guest_who_sat_down_is_told_so(web: Any, contexts: list[Any]) -> None:
     assert help_.inner_text() == "Je zit aan tafel. Het spel begint als elke plaats bezet is."
 
 
+def test_a_friend_who_comes_when_every_seat_is_taken_is_told_why_they_watch(
+    web: Any, contexts: list[Any]
+) -> None:
+    a, b, late = (c.new_page() for c in contexts)
+    table = create_table(a, web.url, "love-letter", 2, {"target_wins": 3}, ["human", "human"], "Anna")
+    join(b, f"{web.url}/t/{table}", "Bram")
+    late.goto(INVITES[table])  # the whole link, as the friends were sent it
+    late.wait_for_selector("#table #spectating")
+    said = {
+        "en": (
+            "Every seat is taken, so you are watching.",
+            "Spectators can read the table talk, but not write in it.",
+        ),
+        "nb": (
+            "Alle plassene er tatt, så du ser på.",
+            "Tilskuere kan lese praten ved bordet, men ikke skrive selv.",
+        ),
+        "nl": ("Alle plaatsen zijn bezet; je kijkt mee.", "Kijkers kunnen meelezen, maar niet meepraten."),
+    }
+    for lang, (why, chat) in said.items():
+        late.select_option("#lang", lang)
+        assert why in late.locator("#spectating").inner_text()
+        assert late.locator("#chat #chat-spectator").inner_text() == chat
+        assert late.locator("#chat-form").count() == 0
+    assert a.locator("#chat-spectator").count() == 0  # a player has the form instead
+
+
 def test_liars_dice_says_who_opens_the_round(web: Any, browser: Any) -> None:
     view = {
         "round": 1,

@@ -320,7 +320,8 @@ function chatBox(f) {
     h("button", { type: "button", class: "reaction", onclick: () => say(t("well_played")) }, t("well_played")),
     h("input", { id: "chat-text", maxlength: 200, value: S.chatDraft, "aria-label": t("chat_say"), placeholder: t("chat_say"),
       oninput: (e) => { S.chatDraft = e.target.value; } }),
-    h("button", { type: "submit", id: "chat-send" }, t("chat_send"))) : null);
+    h("button", { type: "submit", id: "chat-send" }, t("chat_send")))
+    : h("p", { class: "hint", id: "chat-spectator" }, t("chat_spectators")));
 }
 
 function send(action) {
@@ -566,7 +567,8 @@ function qrImage(link) {
 function waitingRoom() {
   const mine = store.get(S.tableId);
   const link = tableLink(S.tableId);
-  const free = S.info.seats.filter((s) => s.kind === "human" && !s.taken).length;
+  // a seat a rematch holds for a player of the last game is not free to anyone else
+  const free = S.info.seats.filter((s) => s.kind === "human" && !s.taken && !s.reserved).length;
   if (S.joinName === undefined) S.joinName = localStorage.getItem("liars.name") || "";
   const host = mine && mine.seat === S.info.seats.find((s) => s.kind === "human")?.seat;
   // An unlisted table opened by its address alone (no #k=… secret): the server refuses the join,
@@ -575,7 +577,7 @@ function waitingRoom() {
   const secretless = !S.info.settings?.listed && !keys.get(S.tableId);
   const locked = !mine && secretless;
   const help = locked ? refusal({ code: "invite_required" }) : host ? t("waiting_help")
-    : mine ? t("seated_help") : t("guest_help", { game: gameName(S.info.game) });
+    : mine ? t("seated_help") : free ? t("guest_help", { game: gameName(S.info.game) }) : t("full");
   return h("section", { class: "waiting", id: "waiting" },
     h("h2", {}, t("waiting")),
     h("p", { id: "waiting-help", class: locked ? "notice" : null, "data-code": locked ? "invite_required" : null }, help),
@@ -666,7 +668,9 @@ function tablePage() {
   const page = h("main", { class: `table game-${v.game}`, id: "table", "data-seq": f.seq },
     h("p", { class: "status", id: "status", "data-say": status }, status,
       win ? h("span", { class: "window-countdown", id: "window-countdown" }) : "",
-      f.seat === null ? h("span", { class: "spectator", id: "spectating" }, ` — ${t("spectating")}. ${t("spectators_note")}`) : ""),
+      // in play every seat is taken (a friend who opened the link late is told why they watch)
+      f.seat === null ? h("span", { class: "spectator", id: "spectating" },
+        ` — ${v.over ? `${t("spectating")}.` : t("full")} ${t("spectators_note")}`) : ""),
     awayMe() ? h("p", { class: "notice", id: "away-me" }, t("away_me"), " ",
       h("button", { type: "button", id: "back", onclick: comeBack }, t("back"))) : null,
     // On a wide screen the seats sit around the felt (you at the bottom) with the board in the

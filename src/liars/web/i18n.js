@@ -32,7 +32,7 @@ export const STRINGS = {
     your_dice: "Your dice", no_table: "No such table.",
     select_cards_click: "Click the cards you want to play.", select_cards_tap: "Tap the cards you want to play.",
     select_card_click: "Click a card to pick it.", select_card_tap: "Tap a card to pick it.",
-    full: "Every seat is taken; you can watch.", unset: "(none)", by_players: "{n} (default)", protected: "protected", out: "out",
+    full: "Every seat is taken, so you are watching.", unset: "(none)", by_players: "{n} (default)", protected: "protected", out: "out",
     seat_of: "{name}'s seat", spectators_note: "Spectators see only what is public.",
     refresh: "Refresh", quantity: "Quantity", face: "Face", error: "Error: {msg}",
     you_won: "You won!", new_game: "New table",
@@ -44,6 +44,7 @@ export const STRINGS = {
     pick_first: "First pick the cards to play.", table_options: "This table",
     sound_on: "Sound on your turn: on", sound_off: "Sound on your turn: off",
     invite_qr: "The invite link as a QR code", chat: "Table talk", chat_say: "Say something to the table", chat_send: "Send", well_played: "Well played!",
+    chat_spectators: "Spectators can read the table talk, but not write in it.",
   },
   nb: {
     title: "Løgnere", tagline: "Bløffespill for venner og roboter",
@@ -70,7 +71,7 @@ export const STRINGS = {
     your_dice: "Terningene dine", no_table: "Bordet finnes ikke.",
     select_cards_click: "Klikk på kortene du vil spille.", select_cards_tap: "Trykk på kortene du vil spille.",
     select_card_click: "Klikk på et kort for å velge det.", select_card_tap: "Trykk på et kort for å velge det.",
-    full: "Alle plassene er tatt; du kan se på.", unset: "(ingen)", by_players: "{n} (standard)", protected: "beskyttet", out: "ute",
+    full: "Alle plassene er tatt, så du ser på.", unset: "(ingen)", by_players: "{n} (standard)", protected: "beskyttet", out: "ute",
     seat_of: "Plassen til {name}", spectators_note: "Tilskuere ser bare det som er offentlig.",
     refresh: "Oppdater", quantity: "Antall", face: "Øyne", error: "Feil: {msg}",
     you_won: "Du vant!", new_game: "Nytt bord",
@@ -82,6 +83,7 @@ export const STRINGS = {
     pick_first: "Velg først kortene du vil spille.", table_options: "Dette bordet",
     sound_on: "Lyd når det er din tur: på", sound_off: "Lyd når det er din tur: av",
     invite_qr: "Invitasjonslenken som QR-kode", chat: "Prat ved bordet", chat_say: "Si noe til bordet", chat_send: "Send", well_played: "Godt spilt!",
+    chat_spectators: "Tilskuere kan lese praten ved bordet, men ikke skrive selv.",
   },
   nl: {
     title: "Leugenaars", tagline: "Blufspellen voor vrienden en bots",
@@ -108,7 +110,7 @@ export const STRINGS = {
     your_dice: "Je dobbelstenen", no_table: "Deze tafel bestaat niet.",
     select_cards_click: "Klik op de kaarten die je wilt spelen.", select_cards_tap: "Tik op de kaarten die je wilt spelen.",
     select_card_click: "Klik op een kaart om hem te kiezen.", select_card_tap: "Tik op een kaart om hem te kiezen.",
-    full: "Alle plaatsen zijn bezet; je kunt meekijken.", unset: "(geen)", by_players: "{n} (standaard)", protected: "beschermd", out: "ligt eruit",
+    full: "Alle plaatsen zijn bezet; je kijkt mee.", unset: "(geen)", by_players: "{n} (standaard)", protected: "beschermd", out: "ligt eruit",
     seat_of: "Plaats van {name}", spectators_note: "Kijkers zien alleen wat openbaar is.",
     refresh: "Vernieuwen", quantity: "Aantal", face: "Ogen", error: "Fout: {msg}",
     you_won: "Je hebt gewonnen!", new_game: "Nieuwe tafel",
@@ -120,6 +122,7 @@ export const STRINGS = {
     pick_first: "Kies eerst de kaarten die je speelt.", table_options: "Deze tafel",
     sound_on: "Geluid als je aan de beurt bent: aan", sound_off: "Geluid als je aan de beurt bent: uit",
     invite_qr: "De uitnodigingslink als QR-code", chat: "Aan tafel", chat_say: "Zeg iets tegen de tafel", chat_send: "Versturen", well_played: "Goed gespeeld!",
+    chat_spectators: "Kijkers kunnen meelezen, maar niet meepraten.",
   },
 };
 
