@@ -15,7 +15,7 @@ from typing import Any
 
 import liars
 
-from .helpers import INVITES, create_table, game_logs, in_each_language, join, step
+from .helpers import INVITES, create_table, game_logs, in_each_language, join, play_out, step
 
 # The chat box's scroll: [scrollTop, clientHeight, scrollHeight].
 CHAT_SCROLL = (
@@ -197,6 +197,30 @@ def test_a_friend_who_comes_when_every_seat_is_taken_is_told_why_they_watch(
         assert late.locator("#chat #chat-spectator").inner_text() == chat
         assert late.locator("#chat-form").count() == 0
     assert a.locator("#chat-spectator").count() == 0  # a player has the form instead
+
+
+def test_the_rematch_notice_asks_a_player_and_tells_a_spectator(web: Any, contexts: list[Any]) -> None:
+    a, b, spec = (c.new_page() for c in contexts)
+    table = create_table(a, web.url, "love-letter", 2, {"target_wins": 1}, ["human", "human"], "Kari")
+    join(b, f"{web.url}/t/{table}", "Ola")
+    spec.goto(f"{web.url}/t/{table}")
+    spec.wait_for_selector("#table")
+    play_out([a, b], 120)
+    spec.wait_for_selector("#over")
+    for p in (b, spec):
+        p.select_option("#lang", "nb")
+    a.click("#rematch")
+    a.wait_for_selector("#waiting")
+    asked, told = b.locator("#rematch-notice"), spec.locator("#rematch-notice")
+    asked.wait_for()
+    told.wait_for()
+    assert asked.inner_text() == "Kari vil ha revansj: trykk «Revansj» for å bli med."
+    assert told.inner_text() == "Kari vil ha revansj."
+    assert (
+        spec.locator("#rematch").count() == 0 and "Revansj" not in spec.locator("#over .buttons").inner_text()
+    )
+    spec.select_option("#lang", "nl")
+    assert told.inner_text() == "Kari wil een revanche."
 
 
 def test_liars_dice_says_who_opens_the_round(web: Any, browser: Any) -> None:

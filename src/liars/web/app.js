@@ -748,8 +748,10 @@ function gameOver(v, R, ctx) {
     // the seats above carry the levels: the reveal's names and sentences are the board's (short)
     R.reveal(v, S.reveal && S.reveal.seats ? S.reveal.seats : null, { ...ctx, name: names(true) }),
     ctx.me !== null && coachAllowed() ? reviewSection(S.review, R, { ...ctx, name: names(true) }, askReview, (i) => { S.review.at = i; render(); }) : null,
+    // a player is asked to press Rematch; a spectator, who has no seat to take there, only told who asked
     S.info.rematch && S.rematchSeats && S.rematchSeats.length && !store.get(S.info.rematch)
-      ? h("p", { class: "notice", id: "rematch-notice" }, t("rematch_asked", { names: listing(S.rematchSeats), n: S.rematchSeats.length })) : null,
+      ? h("p", { class: "notice", id: "rematch-notice" },
+        t(mine ? "rematch_asked" : "rematch_asked_watch", { names: listing(S.rematchSeats), n: S.rematchSeats.length })) : null,
     h("div", { class: "buttons" },
     mine ? h("button", { id: "rematch", type: "button", onclick: async () => {
       try {
@@ -758,7 +760,11 @@ function gameOver(v, R, ctx) {
         keys.put(r.table, r.key);
         go(`/t/${r.table}`);
       } catch (err) { S.error = err; render(); }
-    } }, t("rematch")) : S.info.rematch ? h("a", { href: `/t/${S.info.rematch}`, class: "button" }, t("rematch")) : null,
+    } }, t("rematch")) : S.info.rematch ? h("a", { href: `/t/${S.info.rematch}`, class: "button", id: "watch-rematch", onclick: (e) => {
+      e.preventDefault();
+      keys.put(S.info.rematch, keys.get(S.tableId)); // the rematch keeps this table's invite secret
+      go(`/t/${S.info.rematch}`);
+    } }, t("watch_rematch")) : null,
     h("a", { href: "/", class: "button", onclick: (e) => { e.preventDefault(); go("/"); } }, t("new_game"))));
 }
 
