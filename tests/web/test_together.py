@@ -223,6 +223,57 @@ def test_the_rematch_notice_asks_a_player_and_tells_a_spectator(web: Any, contex
     assert told.inner_text() == "Kari wil een revanche."
 
 
+def plays(view: dict[str, Any], seat: int) -> int:
+    """How many cards ``seat`` has played in a Love Letter match so far (one more each turn)."""
+    return sum(e["type"] == "play" and e["seat"] == seat for e in view["history"])
+
+
+def test_the_away_notice_is_in_sight_on_a_desktop(web: Any, browser: Any) -> None:
+    """At 1280x800 the page scrolled down to the hand when the turn began (Love Letter, Cheat), and
+    the «You were away: a bot is playing your seat. I'm back» notice above the seats, and the status
+    line, were out of sight: when her turn timed out, and on every turn the bot played for her."""
+    ctx_a = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx_b = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        a, b = ctx_a.new_page(), ctx_b.new_page()
+        table = create_table(
+            a, web.url, "love-letter", 2, {"target_wins": 7}, ["human", "human"], "Anna", turn=2
+        )
+        join(b, f"{web.url}/t/{table}", "Bram")
+        a.wait_for_selector("#table")
+
+        def in_sight() -> bool:
+            return bool(
+                a.evaluate(
+                    "(() => { const e = document.querySelector('#away-me'); if (!e) return null;"
+                    " const s = document.querySelector('#status').getBoundingClientRect();"
+                    " const r = e.getBoundingClientRect(); return s.top >= 0 && r.bottom <= innerHeight; })()"
+                )
+            )
+
+        anna = seat_of(a)
+        first: int | None = None  # her plays when she was first seen away
+        for _ in range(600):  # Bram plays at once; Anna's seat times out, then a bot plays it
+            if web.table_state(table).over:
+                break
+            if a.locator("#away-me").count():
+                done = plays(web.table_state(table).view(None), anna)
+                if first is None:
+                    assert in_sight(), "the notice came out of sight"
+                    first = done
+                elif done > first and a.locator("#actions").count() == 0:
+                    break  # a turn of hers came and went while she was away
+            step(b)
+            a.wait_for_timeout(50)
+        assert first is not None, "Anna was never marked away"
+        assert a.locator("#away-me").count() == 1
+        assert plays(web.table_state(table).view(None), anna) > first, "no turn of hers while away"
+        assert in_sight(), "the page moved down to the hand on her turn while she was away"
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+
+
 def test_liars_dice_says_who_opens_the_round(web: Any, browser: Any) -> None:
     view = {
         "round": 1,

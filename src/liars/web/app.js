@@ -452,6 +452,17 @@ function handInSight() {
   window.scrollBy(0, Math.min(r.bottom - room, r.top));
 }
 
+/** The «You were away» notice in the view, with the status line above it, if any of it is outside
+ * (at once, not smoothly: every frame rebuilds the page and puts the scroll back where it was). */
+function awayInSight() {
+  const note = document.getElementById("away-me");
+  if (!note) return;
+  const r = note.getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+  const top = (document.getElementById("status") || note).getBoundingClientRect().top;
+  window.scrollBy(0, top - 8);
+}
+
 // The tab's title says when it is your turn (seen from another tab), and the live region reads
 // the newest news aloud to a screen reader: whose turn it is and the last line of the log.
 function notice() {
@@ -474,8 +485,14 @@ function notice() {
   // a turn to play (not only to answer a window, which asks about the board) brings the hand up;
   // in Liegen the next player's window runs straight into their turn, so this is its own edge
   const play = mine && !f.legal.every((a) => ANSWERS.has(a.type));
-  if (play && !S.wasPlay) handInSight();
+  // away, a bot plays the turn: the page shows the notice with «I'm back» (above the seats) instead
+  // of scrolling down to the hand, which hid it at 1280x800; and it comes into sight when one is
+  // marked away (a turn timed out, the page having moved down to the hand for it)
+  const away = awayMe();
+  if (play && !S.wasPlay && !away) handInSight();
+  if (away && (!S.wasAway || (play && !S.wasPlay))) awayInSight();
   S.wasPlay = play;
+  S.wasAway = away;
   const live = document.getElementById("live");
   if (!live) return;
   const status = document.getElementById("status");
