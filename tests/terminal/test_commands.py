@@ -12,7 +12,7 @@ import pexpect
 import pytest
 
 import liars
-from liars.terminal import i18n
+from liars.terminal import i18n, setup
 from liars.terminal.i18n import _, game_name, ngettext, option_help
 from liars.terminal.loop import load_saved
 from liars.terminal.setup import terminal_options
@@ -358,3 +358,30 @@ def test_the_servers_flags_are_refused_in_the_users_language(
     i18n.use(lang)
     told = _(message).format(text=args[-1])
     assert told != message.format(text=args[-1]) and told in err, err
+
+
+def test_a_loaded_game_keeps_its_players_names_and_bot_levels(tmp_path: Path) -> None:
+    """``play --load`` of a game saved in Dutch against easy bots brought back «Ola (vanskelig),
+    Ingrid (vanskelig) og Lars (vanskelig)»: new names, and the default level.  The save now keeps
+    each bot's level, and the load its names (the person's own in the language of the load)."""
+    save = tmp_path / "half.json"
+    i18n.use("nl")
+    child = spawn(["play", "cheat", "--players", "3", "--bots", "makkelijk", "--seed", "5", "--lang", "nl"])
+    child.expect(r"\n> ")
+    ctrl_c(child, _("Save the game? File name (Enter = don't save): "))
+    child.sendline(str(save))
+    child.expect(pexpect.EOF)
+    child.close()
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert data["levels"] == [None, "random", "random"] and data["names"][1:] == ["Anouk", "Daan"]
+    i18n.use("nb")
+    again = spawn(["play", "--load", str(save), "--lang", "nb"])
+    again.expect(r"\n> ")
+    said = " ".join(clean(again.before).split())
+    again.sendeof()  # leaving offers to save back to the file: no
+    again.expect_exact(_("Save the game to {path}? [Y/n] ").format(path=save))
+    again.sendline("n")
+    again.expect(pexpect.EOF)
+    again.close()
+    opponents = setup.with_levels(["Anouk", "Daan"], ["random", "random"])
+    assert setup.players_line(opponents, True, 5).split(".")[0] in said, said

@@ -183,6 +183,7 @@ def test_the_points_agree_with_the_chances_shown() -> None:
         {"names": 5},  # a traceback: 'int' object is not iterable
         {"names": ["A"]},  # too few names
         {"format": "x"},  # «Ikke et lagret spill: format must be 'liars/1'», English inside nb
+        {"levels": ["god", None]},  # bot levels, saved with the game since --load brings them back
         "move_seat",  # a move by the wrong seat: «Det er ikke din tur.» in the middle of a replay
     ],
 )

@@ -28,6 +28,7 @@ from textual.widgets import Input, RichLog, Static
 import liars
 from liars.bots import action_bound
 from liars.bots import load as load_bot
+from liars.coach.review import TERMINAL_KEYS
 from liars.terminal import i18n, screens, setup
 from liars.terminal.games import ui_for
 from liars.terminal.i18n import _, listing, ngettext
@@ -80,7 +81,7 @@ def saved_state(path: Path) -> str:
     state = liars.make(game_id, players=data["players"], seed=data["seed"], **data["options"]).new_game()
     for seat, action in data["moves"]:
         state.act(seat, action)
-    engine = {k: v for k, v in data.items() if k not in ("moves", "names", "human")}
+    engine = {k: v for k, v in data.items() if k not in TERMINAL_KEYS}
     assert liars.load(json.dumps(engine)).to_json() == state.to_json()
     return state.to_json()
 

@@ -34,16 +34,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import action_bound, checked_act
+from ..bots import LEVELS, action_bound, checked_act
 from ..bots import make as make_bot
 from ..core import Game, GameConfigError, IllegalAction, State, check_int, load, make, save_error
 from . import review_exact
 from .review_play import DEFAULT_SETTINGS, SETTINGS, Settings, Tally, compare, seed_for
 
 JSON = dict[str, Any]
-# What a terminal save adds to the engine's JSON (liars.terminal.loop.TERMINAL_KEYS: the coach
-# does not import the terminal).
-TERMINAL_KEYS = ("moves", "names", "human")
+# What a terminal save adds to the engine's JSON: read here, and by the terminal's load and replay.
+TERMINAL_KEYS = ("moves", "names", "human", "levels")
 Move = tuple[int, Mapping[str, Any]]
 
 
@@ -251,6 +250,7 @@ class Saved:
     moves: list[Move] | None
     names: list[str] | None
     human: int | None
+    levels: list[str | None] | None = None  # each seat's bot level (None: the person's seat)
 
 
 def read_save(text: str) -> Saved:
@@ -277,8 +277,15 @@ def read_save(text: str) -> Saved:
         raise save_error(f"names must be a list of {g.players} names")
     human = data.get("human")
     human = human if type(human) is int and 0 <= human < g.players else None
+    levels = data.get("levels")
+    if levels is not None and (
+        not isinstance(levels, list)
+        or len(levels) != g.players
+        or not all(lvl is None or lvl in LEVELS for lvl in levels)
+    ):
+        raise save_error(f"levels must be a list of {g.players} bot levels ({', '.join(LEVELS)}) or nulls")
     if "moves" not in data:
-        return Saved(final, None, names, human)
+        return Saved(final, None, names, human, levels)
     moves = check_moves(data["moves"], g.players)
     state = make(g.id, players=g.players, seed=g.seed, **g.options).new_game()
     for i, (who, action) in enumerate(moves):  # cheap, and refused before a step is shown
@@ -288,7 +295,7 @@ def read_save(text: str) -> Saved:
             raise save_error(f"move {i + 1} does not fit the game: {exc}") from None
     if state.to_json() != final.to_json():
         raise save_error("its moves do not lead to the saved position")
-    return Saved(final, moves, names, human)
+    return Saved(final, moves, names, human, levels)
 
 
 def review_saved(text: str, seat: int | None = None, **kwargs: Any) -> Review:

@@ -25,7 +25,7 @@ from rich.text import Text
 
 from .. import IllegalAction, State, make
 from ..bots import Bot, action_bound, checked_act
-from ..coach.review import read_save
+from ..coach.review import TERMINAL_KEYS, read_save
 from ..core import load
 from ..errors import usage_error
 from . import coach, keyboard, screens
@@ -35,7 +35,6 @@ from .setup import check_seat
 from .ui import NO, YES, GameUI, InputError, asks_help
 
 # What a terminal save adds to the engine's own JSON (see docs/terminal.md).
-TERMINAL_KEYS = ("moves", "names", "human")
 
 
 def load_saved(text: str) -> State:
@@ -76,6 +75,7 @@ class Table:
     asked_out: bool = False
     coach: bool = False  # the person switched the coach on (``coach`` at the prompt): odds each turn
     saved_to: str | None = None  # the file the game was last saved to
+    levels: dict[int, str] = field(default_factory=dict)  # each bot seat's level, saved with the game
 
     @property
     def at_bound(self) -> bool:
@@ -273,6 +273,8 @@ class Table:
         data["moves"] = [[s, a] for s, a in self.moves]
         data["names"] = self.ui.names
         data["human"] = self.human
+        # ``--load`` sits the person back at the same bots: «middels» came back as «vanskelig»
+        data["levels"] = [self.levels.get(s) for s in range(self.state.game.players)]
         return json.dumps(data, ensure_ascii=False)
 
 

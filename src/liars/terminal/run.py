@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from .. import GAME_IDS, GameConfigError, State, make
+from .. import GAME_IDS, GameConfigError, IllegalAction, make
 from ..bots import load as load_bot
+from ..coach.review import Saved, read_save
 from ..errors import usage_error
 from . import i18n, keyboard, setup
 from .games import ui_for
 from .i18n import _, game_name, ngettext
-from .loop import Quit, Table, load_saved, numbered_path, offer_save, os_reason, play_again, save, unwritable
+from .loop import Quit, Table, numbered_path, offer_save, os_reason, play_again, save, unwritable
 
 
 def run(args: argparse.Namespace, human: bool) -> int:
@@ -34,11 +33,11 @@ def run(args: argparse.Namespace, human: bool) -> int:
     console = Console(highlight=False)
     resumed = load_game(args) if human and getattr(args, "load", None) else None
     if resumed is not None:
-        state, data = resumed
+        state = resumed.final
         args.game, args.players = state.game.id, state.game.players
         seed, opts = state.game.seed, dict(state.game.options)
-        if isinstance(data.get("human"), int):
-            args.seat = data["human"]
+        if resumed.human is not None:
+            args.seat = resumed.human
     elif not getattr(args, "game", None):
         raise usage_error(_("Choose a game: {games}.").format(games=", ".join(GAME_IDS)))
     else:
@@ -46,6 +45,10 @@ def run(args: argparse.Namespace, human: bool) -> int:
     players, levels = setup.seats(args, human)
     setup.check_seat_options(args.game, opts, players)
     me = getattr(args, "seat", 0) if human else None
+    if resumed is not None and resumed.levels and not getattr(args, "bots", None):
+        # the bots the game was saved with: «makkelijk» had come back as the default, «moeilijk»
+        kept = [resumed.levels[s] for s in range(players) if s != me]
+        levels = [lvl or have for lvl, have in zip(kept, levels, strict=True)]
     if me is not None:
         setup.check_seat(me, players, yours=True)
     target = getattr(args, "save", None) or (args.load if resumed is not None else None)
@@ -58,6 +61,8 @@ def run(args: argparse.Namespace, human: bool) -> int:
         path = numbered_path(target, number) if target else None
         game = make(args.game, players=players, seed=seed, **opts)
         names = setup.names(lang, players, me)
+        if resumed is not None and resumed.names:  # the names the game was saved with, «you» in this language
+            names = [names[s] if s == me else n for s, n in enumerate(resumed.names)]
         bot_seats = [s for s in range(players) if s != me]
         bots = {
             s: load_bot(lvl, game.id, seed=seed * 31 + s + 1)
@@ -78,8 +83,8 @@ def run(args: argparse.Namespace, human: bool) -> int:
                 delay,
                 again=human,
                 levels=levels,
-                state=start[0] if start else None,
-                moves=(start[1].get("moves") or []) if start else (),
+                state=start.final if start else None,
+                moves=(start.moves or []) if start else (),
             )
             if code != AGAIN:
                 return code
@@ -94,8 +99,9 @@ def run(args: argparse.Namespace, human: bool) -> int:
             if path and number > 1:
                 console.print(Text(_("This game will be saved to {path}.").format(path=path)))
             table = Table(game.new_game(), ui, bots, me, console, delay=delay)
+            table.levels = dict(zip(bot_seats, levels, strict=True))
             if resumed is not None and number == 1:
-                table.state, table.moves = resumed[0], [(s, a) for s, a in resumed[1].get("moves") or []]
+                table.state, table.moves = resumed.final, list(resumed.moves or [])
                 table.seen = len(ui.events(table.state.view(me)))  # told already, in the game that was saved
                 console.print(
                     Text(
@@ -134,8 +140,8 @@ def full_screen(args: argparse.Namespace) -> bool:
     return not getattr(args, "plain", False) and sys.stdin.isatty() and sys.stdout.isatty() and term != "dumb"
 
 
-def load_game(args: argparse.Namespace) -> tuple[State, dict[str, Any]]:
-    """The state and the terminal's keys of ``args.load``; a usage error, in words, for a bad file.
+def load_game(args: argparse.Namespace) -> Saved:
+    """``args.load`` checked whole (state, moves, names, levels); a usage error, in words, for a bad file.
 
     The engine checks the save strictly (``liars.load``); its reason is
     English, so it is shown in English only and the other languages say
@@ -148,13 +154,13 @@ def load_game(args: argparse.Namespace) -> tuple[State, dict[str, Any]]:
         reason = os_reason(exc, reading=True) if isinstance(exc, OSError) else _("not a text file")
         raise usage_error(_("Cannot read {file}: {reason}").format(file=path, reason=reason)) from None
     try:
-        state = load_saved(text)
-        data = json.loads(text)
-    except (GameConfigError, ValueError) as exc:
+        saved = read_save(text)
+    except (GameConfigError, IllegalAction, ValueError) as exc:
         message = _("{file} is not a saved game that can be continued.").format(file=path)
         if i18n.lang() == "en":
             message += f" ({exc})"
         raise usage_error(message) from None
+    state = saved.final
     if getattr(args, "game", None) not in (None, state.game.id):
         raise usage_error(
             _("{file} is a game of {saved}, not {game}.").format(
@@ -163,4 +169,4 @@ def load_game(args: argparse.Namespace) -> tuple[State, dict[str, Any]]:
         )
     if state.over:
         raise usage_error(_("{file} is a finished game: replay it with liars replay.").format(file=path))
-    return state, data
+    return saved

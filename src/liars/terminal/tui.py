@@ -201,6 +201,9 @@ class TableApp(App[int]):
         # then tells the story so far, so the person sees where they are.
         start = state if state is not None else game.new_game()
         self.table = Table(state=start, ui=ui, bots=dict(bots), human=human, console=self.out)
+        if self.levels is not None:  # saved with the game, so that --load brings the same bots back
+            seats = [s for s in range(game.players) if s != human]
+            self.table.levels = dict(zip(seats, self.levels, strict=False))
         self.table.moves = [(int(m[0]), m[1]) for m in moves]
         self.bound = action_bound(game) if human is None else None
         self.saved = False  # the game is in a file already: leaving need not ask
