@@ -333,3 +333,25 @@ def test_page_up_reads_the_start_of_the_help_at_80_by_24() -> None:
 
     asyncio.run(main())
     assert seen == {"hidden": True, "start": True, "back": True}, seen
+
+
+def test_the_log_wraps_its_lines_at_60_columns() -> None:
+    """At 60×20 the log is about 18 columns wide, and its lines were drawn 20 wide and cut:
+    «Bram noemde “har», «Motstandere: Ola (vanskelig), Ing».  Every word of a line now shows."""
+    app = table_app("love-letter", "nb", players=4)
+    seen: dict[str, Any] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await Person(app, pilot).wait(0)
+            await pilot.pause(0.1)
+            log = app.query_one("#log", RichLog)
+            seen["width"] = log.scrollable_content_region.width
+            seen["rows"] = [strip.text.rstrip() for strip in log.lines]
+
+    asyncio.run(main())
+    assert seen["rows"] and all(len(row) <= seen["width"] for row in seen["rows"]), seen
+    opening = " ".join(" ".join(seen["rows"]).split())
+    assert "Motstandere:" in opening and "Ola" in opening and "Ingrid" in opening and "Lars" in opening, (
+        opening
+    )

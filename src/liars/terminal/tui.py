@@ -237,7 +237,7 @@ class TableApp(App[int]):
                 # the turn; the panel empties, and the log has them back, once the person has moved.
                 with VerticalScroll(id="coachbox"):
                     yield Static("", id="coach")
-                yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=20)
+                yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=10)
         yield Static("", id="prompt")
         yield Static("", id="message")
         yield Input(id="action")
