@@ -6,6 +6,7 @@ says or accepts there in the language under test.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -186,3 +187,124 @@ def test_liegen_a_joker_announced_on_a_new_trick_is_no_card_to_announce() -> Non
     with pytest.raises(InputError) as err:
         ui.parse("1 X", view, legal)
     assert str(err.value) == "“joker” is not a card to announce (e.g. 5H)."
+
+
+# -- 3. Liegen's help says the rules in force, with examples the parser reads back --------------
+
+QUOTES = {"nb": r"«([^«»]*)»", "nl": r"“([^”]*)”", "en": r"“([^”]*)”"}
+MINE = ["2C", "9D", "KS", "7H", "QD"]
+
+
+def hands(jokers: bool) -> list[list[str]]:
+    """The opener's hand :data:`MINE` (KS, as in the examples); the others split the rest of the deck."""
+    rest = [r + s for r in "A23456789TJQK" for s in "CDHS" if r + s not in MINE] + ["X", "X"] * jokers
+    return [MINE, rest[::2], rest[1::2]]
+
+
+OPTIONS = [
+    {},
+    {"follow": "suit"},
+    {"follow": "rank_step"},
+    {"follow": "rank_step", "accuse": "next", "jokers": True, "target_wins": 2},
+    {"accuse": "next", "target_wins": 3},
+]
+
+
+def help_at(lang: str, options: dict[str, Any], window: bool = False) -> tuple[liars.State, list[str]]:
+    """The help («?») at the first play of a set deal (the opener holds KS), or at the
+    accusation question after it."""
+    from liars.terminal import screens
+
+    i18n.use(lang)
+    state = liars.make("liegen", players=3, seed=1, **options).new_game(
+        setup={"hands": hands(bool(options.get("jokers"))), "dealer": 2}
+    )
+    if window:
+        state.act(
+            0,
+            {"type": "play", "card": "2C", "announce": "2" if options.get("follow") == "rank_step" else "2C"},
+        )
+    seat = state.to_act[0]
+    ui = ui_for("liegen", NAMES, seat)
+    return state, screens.help_lines(ui, state.view(seat), state.legal_actions(seat))
+
+
+@pytest.mark.parametrize("lang", ["nb", "nl", "en"])
+@pytest.mark.parametrize("options", OPTIONS)
+def test_liegen_help_examples_are_read_back_under_the_rule_in_force(
+    lang: str, options: dict[str, Any]
+) -> None:
+    """Under ``--follow valørsteg`` the help gave card examples («KS som 3S») that rule refuses:
+    every typed example the help quotes is a play the parser reads, and the engine takes."""
+    from liars.terminal.words import read_card
+
+    state, lines = help_at(lang, options)
+    assert state.to_act == (0,) and "KS" in state.view(0)["hand"]
+    quoted = [q for line in lines for q in re.findall(QUOTES[lang], line)]
+    examples = [q for q in quoted if q.split()[0].isdigit() or read_card(q.split()[0]) is not None]
+    assert len(examples) >= 3, quoted
+    for example in examples:
+        parse_at(state, example)
+
+
+@pytest.mark.parametrize(
+    ("lang", "step_rule", "anyone", "next_only", "generic"),
+    [
+        (
+            "nb",
+            "Meld en valør én over eller under den forrige",
+            "Alle kan anklage",
+            "Bare neste spiller kan anklage",
+            "meldt etter valør eller farge",
+        ),
+        (
+            "nl",
+            "Noem een rang één hoger of lager",
+            "Iedereen mag beschuldigen",
+            "Alleen de volgende speler mag beschuldigen",
+            "genoemd volgens rang of kleur",
+        ),
+        (
+            "en",
+            "Announce a rank one above or below",
+            "Anyone may accuse",
+            "Only the next player may accuse",
+            "announced as following rank or suit",
+        ),
+    ],
+)
+def test_liegen_help_says_the_rules_in_force(
+    lang: str, step_rule: str, anyone: str, next_only: str, generic: str
+) -> None:
+    """With ``--follow valørsteg`` the help said «Regler: Ett kort per tur, meldt etter valør eller
+    farge»: the rules line is the one in force, the follow rule, who accuses, jokers and rounds."""
+    _state, lines = help_at(lang, {"follow": "rank_step", "accuse": "next", "jokers": True, "target_wins": 2})
+    rules = lines[0]
+    assert step_rule in rules and next_only in rules and anyone not in rules and generic not in rules, rules
+    assert "★" in rules and "2" in rules
+    _state, lines = help_at(lang, {})
+    rules = lines[0]
+    assert anyone in rules and step_rule not in rules and "★" not in rules and "★" not in " ".join(lines), (
+        rules
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [
+        ("nb", "Svar j (ja, anklag) eller n (nei); Enter betyr nei.", "rop løgn"),
+        ("nl", "Antwoord j (ja, beschuldigen) of n (nee); Enter betekent nee.", "“Je liegt!” roepen"),
+        ("en", "Answer y (yes, accuse) or n (no); Enter means no.", "call it"),
+    ],
+)
+def test_liegen_the_accusation_question_is_answered_in_liegens_word(
+    lang: str, said: str, not_said: str
+) -> None:
+    """«Svar j (ja, rop løgn)» at «Anklage Ola? [j/N]»: Liegen's glossary word is «anklage»
+    («beschuldigen»), in the help and in the refusal of an answer that is none."""
+    state, lines = help_at(lang, {}, window=True)
+    assert said in lines and not any(not_said in line for line in lines[-2:]), lines
+    ui = ui_for("liegen", NAMES, state.to_act[0])
+    with pytest.raises(InputError) as err:
+        ui.parse_window("misschien")
+    assert str(err.value) == said

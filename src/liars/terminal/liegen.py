@@ -137,16 +137,82 @@ class LiegenUI(GameUI):
             _("Your turn: a card (number or code), then what you announce: {ex} · ? = help").format(ex=ex)
         ]
 
-    def help(self, view: Mapping[str, Any]) -> list[str]:
-        return [
-            _("Play a card by its number in your hand or its code (KS, TH or 10H; X is a joker),")
-            + " "
-            + _("then the announcement: “3 5H” plays card 3 and says hearts 5; “KS as 3S” works too."),
-            _("The card alone (“KS”) announces it truthfully."),
-            _("When someone else plays, you are asked whether to accuse.")
-            + " "
-            + _("y or l says “You're lying!”; Enter lets it pass."),
+    def summary(self, view: Mapping[str, Any]) -> str:
+        """The rules in force, for the help's «Regler:» line (``screens.help_lines``): what an
+        announcement follows, who may accuse and what an accusation checks, jokers, the rounds to win.
+
+        Why not the game's one-line summary: under ``--follow valørsteg`` it said «Ett kort per tur,
+        meldt etter valør eller farge», a rule not played at that table.
+        """
+        opts = view["options"]
+        follow = opts.get("follow", "rank_or_suit")
+        parts = [
+            _("One card a turn, face down, announced as a rank (the suit is not said); you may lie.")
+            if follow == "rank_step"
+            else _("One card a turn, face down, announced as a card; you may lie."),
+            follow_rule(opts),
+            _("Only the next player may accuse, before playing; whoever was wrong takes the pile.")
+            if opts.get("accuse") == "next"
+            else _("Anyone may accuse before the next card is played; whoever was wrong takes the pile."),
         ]
+        if follow == "rank_step":
+            parts.append(_("An accusation checks the rank only."))
+        elif follow == "suit":
+            parts.append(_("An accusation checks the suit only."))
+        if opts.get("jokers"):
+            parts.append(_("Jokers (★) count as every card."))
+        wins = opts.get("target_wins", 1)
+        parts.append(
+            _("First to win {n} rounds wins.").format(n=wins)
+            if wins > 1
+            else _("The first to play their last card wins.")
+        )
+        return " ".join(parts)
+
+    def help(self, view: Mapping[str, Any]) -> list[str]:
+        """How to type a play under the rules in force, with examples :meth:`parse` reads back.
+
+        Why per rule: under ``--follow valørsteg`` the help gave card announcements («KS som 3S»),
+        which that rule refuses; it is a rank there («3 7», «3 dame»).
+        """
+        opts = view["options"]
+        step = opts.get("follow") == "rank_step"
+        codes = (
+            _("Play a card by its number in your hand or its code (KS, TH or 10H; X is a joker),")
+            if opts.get("jokers")
+            else _("Play a card by its number in your hand or its code (KS, TH or 10H),")
+        )
+        then = (
+            _(
+                "then the rank you announce: “3 7” plays card 3 and announces a seven;"
+                " “3 queen” and “3 Q” work too."
+            )
+            if step
+            else _("then the announcement: “3 5H” plays card 3 and says hearts 5; “KS as 3S” works too.")
+        )
+        asked = (
+            _("When the player before you plays, you are asked whether to accuse.")
+            if opts.get("accuse") == "next"
+            else _("When someone else plays, you are asked whether to accuse.")
+        )
+        return [
+            f"{codes} {then}",
+            _("The card alone (“KS”) announces its rank truthfully.")
+            if step
+            else _("The card alone (“KS”) announces it truthfully."),
+            asked + " " + _("y or l says “You're lying!”; Enter lets it pass."),
+        ]
+
+    def window_answer(self) -> str:
+        """How to answer «Anklage Ola? [j/N]»: with the glossary's word for Liegen, «anklage» /
+        «beschuldigen» (Cheat's «rop løgn» is another game's call)."""
+        return _("Answer y (yes, accuse) or n (no); Enter means no.")
+
+    def parse_window(self, text: str) -> JSON:
+        try:
+            return super().parse_window(text)
+        except InputError:
+            raise InputError(self.window_answer()) from None
 
     def window_question(self, view: Mapping[str, Any]) -> str:
         ann = view.get("announcement") or {}
