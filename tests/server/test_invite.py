@@ -114,3 +114,20 @@ def test_logs_blank_the_secret(shared_server: Server) -> None:
             logging.getLogger(n).removeHandler(handler)
             logging.getLogger(n).setLevel(saved[n])
     assert records and not [r for r in records if out["key"] in r]
+
+
+def test_the_table_says_whether_a_join_needs_the_secret_never_what_it_is(shared_server: Server) -> None:
+    """The page told a visitor of any unlisted table that it is for the invited only, but a table
+    made before invite secrets is unlisted and open to anyone with its id: the public settings now
+    say ``invite_required`` as ``check_invite`` decides it."""
+    from liars.server.seats import public_settings
+
+    private = shared_server.create(game="liars-dice", players=2, name="Kari")
+    listed = shared_server.create(game="liars-dice", players=2, name="Kari", listed=True)
+    got = {
+        name: shared_server.http.get(f"/api/tables/{out['table']}").json()["settings"]
+        for name, out in (("private", private), ("listed", listed))
+    }
+    assert got["private"]["invite_required"] is True and got["listed"]["invite_required"] is False
+    assert "invite" not in got["private"] and private["key"] not in json.dumps(got["private"])
+    assert public_settings({"listed": False})["invite_required"] is False  # no secret: open to the id

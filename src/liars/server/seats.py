@@ -119,5 +119,12 @@ def check_invite(settings: Mapping[str, Any], key: str | None) -> None:
 
 
 def public_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
-    """The table's settings without the rematch's reservations (token hashes) or the invite secret."""
-    return {k: v for k, v in settings.items() if k not in PRIVATE_SETTINGS}
+    """The table's settings without the rematch's reservations (token hashes) or the invite secret.
+
+    ``invite_required`` says (never what the secret is) whether a join needs one, as
+    :func:`check_invite` decides: the page tells a visitor without it at once, and a table made
+    before invite secrets, unlisted but open to anyone with its id, is not refused by mistake.
+    """
+    public = {k: v for k, v in settings.items() if k not in PRIVATE_SETTINGS}
+    public["invite_required"] = bool(not settings.get("listed") and settings.get("invite"))
+    return public

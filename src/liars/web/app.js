@@ -591,7 +591,7 @@ function waitingRoom() {
   // An unlisted table opened by its address alone (no #k=… secret): the server refuses the join,
   // so say so at once, with no form to fill in; and nobody is shown an invite link or QR code of
   // the bare address, which would only pass the refusal on.
-  const secretless = !S.info.settings?.listed && !keys.get(S.tableId);
+  const secretless = Boolean(S.info.settings?.invite_required) && !keys.get(S.tableId);
   const locked = !mine && secretless;
   const help = locked ? refusal({ code: "invite_required" }) : host ? t("waiting_help")
     : mine ? t("seated_help") : free ? t("guest_help", { game: gameName(S.info.game) }) : t("full");
