@@ -308,3 +308,82 @@ def test_liegen_the_accusation_question_is_answered_in_liegens_word(
     with pytest.raises(InputError) as err:
         ui.parse_window("misschien")
     assert str(err.value) == said
+
+
+# -- 4. One is singular: one die in play, at most one card ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("nb", "Runde 1 · 1 terning i spill", "Runde 1 · 2 terninger i spill"),
+        ("nl", "Ronde 1 · 1 dobbelsteen in het spel", "Ronde 1 · 2 dobbelstenen in het spel"),
+        ("en", "Round 1 · 1 die in play", "Round 1 · 2 dice in play"),
+    ],
+)
+def test_liars_dice_one_die_in_play_is_singular(lang: str, one: str, two: str) -> None:
+    """«Runde 5 · 1 terninger i spill», "1 dice in play" at the end of a game."""
+    i18n.use(lang)
+    state = liars.make("liars-dice", players=2, seed=1, dice=1).new_game(
+        setup={"dice": [[3], [5]], "opener": 0}
+    )
+    ui = ui_for("liars-dice", NAMES[:2], 0)
+    assert ui.title(state.view(0)) == two
+    state.act(0, {"type": "bid", "quantity": 1, "face": 3})
+    state.act(1, {"type": "liar"})  # one three: the bid held, the caller loses the last die
+    view = state.view(0)
+    assert view["over"] and view["total_dice"] == 1
+    assert ui.title(view) == one
+
+
+@pytest.mark.parametrize(
+    ("lang", "rule", "prompt", "not_prompt", "help_says"),
+    [
+        (
+            "nb",
+            "Høyst 1 kort per utspill.",
+            "legg ett kort (du sier ett ess)",
+            "ett eller flere",
+            "Legg et kort",
+        ),
+        (
+            "nl",
+            "Hoogstens 1 kaart per zet.",
+            "speel één kaart (je zegt één aas)",
+            "of meer",
+            "Speel een kaart",
+        ),
+        (
+            "en",
+            "At most 1 card a play.",
+            "play one card (you claim one ace)",
+            "one or more",
+            "Put down a card",
+        ),
+    ],
+)
+def test_cheat_one_card_a_play_is_singular(
+    lang: str, rule: str, prompt: str, not_prompt: str, help_says: str
+) -> None:
+    """With ``--max-cards 1``: «Hoogstens 1 kaarten per zet.» and «speel een of meer kaarten»."""
+    ui, view, legal = at_turn("cheat", lang, max_cards=1)
+    assert rule in ui.status(view)
+    (line,) = ui.prompt_help(view, legal)
+    assert prompt in line and not_prompt not in line, line
+    assert ui.help(view)[0].startswith(help_says), ui.help(view)
+    with pytest.raises(InputError) as err:
+        ui.parse("1 2", view, legal)
+    assert str(err.value) == rule
+
+
+@pytest.mark.parametrize(
+    ("lang", "rule", "prompt"),
+    [
+        ("nb", "Høyst 2 kort per utspill.", "legg ett eller flere kort som ess"),
+        ("nl", "Hoogstens 2 kaarten per zet.", "speel één of meer kaarten als azen"),
+        ("en", "At most 2 cards a play.", "play one or more cards as aces"),
+    ],
+)
+def test_cheat_more_cards_a_play_stay_plural(lang: str, rule: str, prompt: str) -> None:
+    ui, view, legal = at_turn("cheat", lang, max_cards=2)
+    assert rule in ui.status(view) and prompt in ui.prompt_help(view, legal)[0]

@@ -11,6 +11,16 @@ from .ui import JSON, GameUI, InputError, words
 from .words import cards, ranks
 
 
+def one_card(view: Mapping[str, Any]) -> bool:
+    """Is a play one card exactly (``--max-cards 1``)?"""
+    return bool(view["options"].get("max_cards") == 1)
+
+
+def at_most(n: int) -> str:
+    """The ``--max-cards`` rule, «Hoogstens 1 kaart per zet.» (not «1 kaarten»)."""
+    return ngettext("At most {n} card a play.", "At most {n} cards a play.", n).format(n=n)
+
+
 class CheatUI(GameUI):
     game_id = "cheat"
     window_types = ("challenge", "pass")
@@ -78,7 +88,7 @@ class CheatUI(GameUI):
             )
         most = view["options"].get("max_cards")
         if most:
-            lines.append(_("At most {n} cards a play.").format(n=most))
+            lines.append(at_most(most))
         return lines
 
     def mine(self, view: Mapping[str, Any]) -> list[str]:
@@ -87,6 +97,12 @@ class CheatUI(GameUI):
         return [_("Your hand: {cards}").format(cards=numbered(view["hand"]))]
 
     def prompt_help(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[str]:
+        if one_card(view):  # «--max-cards 1»: not «spill ett eller flere kort»
+            return [
+                _(
+                    "Your turn: play one card (you claim {claim}), by number (1) or code (5H) · ? = help"
+                ).format(claim=ranks(1, view["required_rank"]))
+            ]
         claim = ranks(2, view["required_rank"]).split(" ", 1)[-1]
         return [
             _(
@@ -95,10 +111,14 @@ class CheatUI(GameUI):
         ]
 
     def help(self, view: Mapping[str, Any]) -> list[str]:
+        if one_card(view):
+            how = _("Put down a card by its number in your hand (3) or its code (5H, KC, 10D).")
+            claim = _("You always claim the rank in turn; the card may be anything.")
+        else:
+            how = _("Put down cards by their numbers in your hand (1 3 4) or their codes (5H KC TD, 10D).")
+            claim = _("You always claim the rank in turn; the cards may be anything.")
         return [
-            _("Put down cards by their numbers in your hand (1 3 4) or their codes (5H KC TD, 10D).")
-            + " "
-            + _("You always claim the rank in turn; the cards may be anything."),
+            how + " " + claim,
             _("When someone else plays, you are asked whether to call it.")
             + " "
             + _("y or l calls “Liar!”; Enter lets it pass."),
@@ -115,11 +135,15 @@ class CheatUI(GameUI):
     def parse(self, text: str, view: Mapping[str, Any], legal: Sequence[Any]) -> JSON:
         toks = words(text)
         if not toks:
-            raise InputError(_("Choose at least one card: its number (1) or code (5H)."))
+            raise InputError(
+                _("Choose a card: its number (1) or code (5H).")
+                if one_card(view)
+                else _("Choose at least one card: its number (1) or code (5H).")
+            )
         chosen = pick_many(toks, view["hand"])
         most = view["options"].get("max_cards")
         if most and len(chosen) > most:
-            raise InputError(_("At most {n} cards a play.").format(n=most))
+            raise InputError(at_most(most))
         return {"type": "play", "cards": chosen}
 
     def reveal(self, views: Sequence[Mapping[str, Any]]) -> list[str]:

@@ -123,7 +123,10 @@ class DiceUI(GameUI):
         return lines
 
     def title(self, view: Mapping[str, Any]) -> str:
-        return _("Round {round} · {total} dice in play").format(round=view["round"], total=view["total_dice"])
+        total = view["total_dice"]  # one at the end: «1 terning i spill», not «1 terninger»
+        return ngettext(
+            "Round {round} · {total} die in play", "Round {round} · {total} dice in play", total
+        ).format(round=view["round"], total=total)
 
     def columns(self, view: Mapping[str, Any]) -> list[str]:
         return [_("Dice")]
