@@ -387,3 +387,81 @@ def test_cheat_one_card_a_play_is_singular(
 def test_cheat_more_cards_a_play_stay_plural(lang: str, rule: str, prompt: str) -> None:
     ui, view, legal = at_turn("cheat", lang, max_cards=2)
     assert rule in ui.status(view) and prompt in ui.prompt_help(view, legal)[0]
+
+
+# -- 5. Wording ------------------------------------------------------------------------------------
+
+
+def command_help(lang: str, *path: str) -> str:
+    """``liars [PATH ...] --help`` in ``lang``, its lines joined (argparse wraps at the terminal's width)."""
+    import argparse
+
+    from liars import cli
+
+    parser = cli.build_parser(["--lang", lang])
+    for name in path:
+        subs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        parser = subs.choices[name]
+    return " ".join(parser.format_help().split())
+
+
+@pytest.mark.parametrize(
+    ("lang", "path", "said", "not_said"),
+    [
+        ("nb", ("replay",), "plassen spillet vises fra, talt fra 1", "hvem sitt syn"),
+        ("nl", ("replay",), "vanuit welke plaats je het spel ziet, geteld vanaf 1", "wiens zicht"),
+        ("nl", (), "waar de sterke bot een opgeslagen spel anders had gespeeld", "bewaarde partij"),
+        ("nb", (), "hvor den sterke roboten ville spilt et lagret spill annerledes", "lagret parti"),
+        ("nb", ("watch", "liars-dice"), "robotnivåer for alle plassene", "de andre plassene"),
+        ("nl", ("watch", "liars-dice"), "botniveaus voor alle plaatsen", "de andere plaatsen"),
+        ("en", ("watch", "liars-dice"), "bot levels for every seat", "the other seats"),
+        ("nb", ("play", "liars-dice"), "robotnivåer for de andre plassene", "alle plassene"),
+        ("nb", ("arena",), "turneringens nummer: utdelingene og robotenes egne numre", "frø"),
+        ("nl", ("arena",), "nummer van het toernooi: de delingen en de eigen nummers van de bots", "seed"),
+        ("nb", ("bot",), "robotens eget nummer", "frø"),
+        ("nl", ("bot",), "het eigen nummer van de bot", "seed"),
+        (
+            "nb",
+            ("play", "liars-dice"),
+            "spilleren som står for tur, kan si at budet stemmer nøyaktig",
+            "i tur",
+        ),
+    ],
+)
+def test_command_help_says_it_as_the_glossary_does(
+    lang: str, path: tuple[str, ...], said: str, not_said: str
+) -> None:
+    """The play-tester's words: replay's `--seat` «hvem sitt syn som vises» / «wiens zicht je ziet»,
+    review's «een bewaarde partij» where the rest says «opgeslagen spel», watch's «robotnivåer for
+    de andre plassene» where every seat is a bot, arena's «turneringens frø» / «seed van het
+    toernooi» (the glossary: a game's number, never «frø»/«seed»), `--spot-on`'s «spilleren i tur
+    kan påstå»."""
+    text = command_help(lang, *path)
+    assert said in text and not_said not in text.replace("--seed", ""), text
+
+
+def test_words_of_the_dice_and_cards_as_the_glossary_says_them() -> None:
+    """nb «Siste begre:» (the web: «Begrene ved siste rop»), nl «Trek er een, speel er een» (the
+    number: «één»), nl «Anouk verloor het laatste leven» (natural Dutch without a gender: «heeft geen
+    levens meer»), nb «Frøet må være et heltall.»."""
+    from liars.terminal.i18n import _, game_summary, pgettext
+
+    i18n.use("nb")
+    state = liars.make("liars-dice", players=2, seed=1, dice=1).new_game(
+        setup={"dice": [[3], [5]], "opener": 0}
+    )
+    state.act(0, {"type": "bid", "quantity": 1, "face": 3})
+    state.act(1, {"type": "liar"})
+    ui = ui_for("liars-dice", NAMES[:2], 0)
+    (line,) = ui.reveal([state.view(s) for s in range(2)])
+    assert line.startswith("Begrene ved siste rop: Du"), line
+    assert (
+        pgettext("error bad_seed", "The seed must be a whole number.") == "Spillnummeret må være et heltall."
+    )
+    i18n.use("nl")
+    assert game_summary("love-letter").startswith("Trek er één, speel er één: ")
+    assert _("{name} lost their last life.").format(name="Anouk") == "Anouk heeft geen levens meer."
+    assert _(
+        "Think the last bid is too high? Call liar: type “l” or “liar”. The cups are lifted:"
+        " if fewer dice show its face than it says, the bidder loses a die; else you do."
+    ).endswith("anders verlies jij er één.")

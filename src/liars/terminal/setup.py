@@ -214,7 +214,7 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
                 metavar="K",
                 help=_("your seat, counted from 1 as the table shows it (default 1)"),
             )
-        add_bots(p)
+        add_bots(p, watch)
         p.add_argument(
             "--seed", type=int, metavar="S", help=_("the game's seed: the same seed gives the same deal")
         )
@@ -266,15 +266,20 @@ def add_lang(p: argparse.ArgumentParser) -> None:
     )
 
 
-def add_bots(p: argparse.ArgumentParser) -> None:
+def add_bots(p: argparse.ArgumentParser, watch: bool = False) -> None:
+    """``--bots``: for the seats besides the person's, or, in a watch, for every seat («robotnivåer
+    for de andre plassene» was wrong there: every seat is a bot)."""
+    text = (
+        _("bot levels for every seat, comma separated ({levels})")
+        if watch
+        else _("bot levels for the other seats, comma separated ({levels})")
+    )
     p.add_argument(
         "--bots",
         metavar=_("LEVELS"),
         default=argparse.SUPPRESS,
-        help=_("bot levels for the other seats, comma separated ({levels})").format(
-            # not levels(gid): that loads every bot, and --help should be quick
-            levels=", ".join(level_word(lvl) for lvl in LEVELS)
-        ),
+        # not levels(gid): that loads every bot, and --help should be quick
+        help=text.format(levels=", ".join(level_word(lvl) for lvl in LEVELS)),
     )
 
 
