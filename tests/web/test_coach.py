@@ -43,6 +43,22 @@ def percent(p: float) -> str:
     return terminal_percent(p)
 
 
+def test_the_page_writes_a_chance_as_the_terminal_does(web: Any, browser: Any) -> None:
+    """Near either end a tenth, never 0% or 100% of what may be: the panel said «Tre firere holder:
+    100 %» over the advice's «tre firere holder >99 %»."""
+    from tests.terminal.test_coach import CHANCES
+
+    got = in_each_language(
+        web,
+        browser,
+        "async (i18n, ps) => { const { pct } = await import('/static/coach.js'); return ps.map(pct); }",
+        CHANCES,
+    )
+    for lang in ("en", "nb", "nl"):
+        i18n.use(lang)
+        assert got[lang] == [terminal_percent(p) for p in CHANCES], (lang, got[lang])
+
+
 def test_the_switch_shows_the_odds_of_your_own_seat(web: Any, contexts: list[Any]) -> None:
     page = contexts[0].new_page()
     frames = watch_frames(page)

@@ -25,9 +25,17 @@ def percent(p: float) -> str:
 
     Under 1% but above nothing it keeps one decimal ("0.3%", «0,3 %»), as the web's coach
     does: a bid the dice make unlikely is not one they make impossible, and "0%" said so.
+    Over 99% likewise ("99.6%", ">99.9%"): the panel's «100 %» stood over the coach's own
+    «>99 %» of the same bid.
     """
-    if 0 < p < 0.01 and (tenths := _half_up(1000 * p)) % 10:
-        return _("{n}%").format(n=decimal(tenths / 10))
+    if 0 < p < 0.01 or 0.99 < p < 1:  # near either end a tenth, and never 0% or 100% of what may be
+        tenths = _half_up(1000 * p)
+        if tenths == 0:
+            return "<" + _("{n}%").format(n=decimal(0.1))
+        if tenths == 1000:
+            return ">" + _("{n}%").format(n=decimal(99.9))
+        if tenths % 10:
+            return _("{n}%").format(n=decimal(tenths / 10))
     return _("{n}%").format(n=_half_up(100 * p))
 
 

@@ -123,7 +123,13 @@ export const cx = x;
 /** A probability as the page's language writes a percentage ("31 %" in nb, "31%" in en). */
 export function pct(p) {
   if (typeof p !== "number") return "–";
-  return new Intl.NumberFormat(getLang(), { style: "percent", maximumFractionDigits: p > 0 && p < 0.01 ? 1 : 0 }).format(p);
+  // Near either end a tenth is kept, and what may happen is never 0% or 100%: «Tre firere holder:
+  // 100 %» stood over the advice's «tre firere holder >99 %» (the coach's words never say 100%)
+  const edge = (p > 0 && p < 0.01) || (p > 0.99 && p < 1);
+  const fmt = (x) => new Intl.NumberFormat(getLang(), { style: "percent", maximumFractionDigits: edge ? 1 : 0 }).format(x);
+  if (p > 0 && p < 0.0005) return `<${fmt(0.001)}`;
+  if (p < 1 && p >= 0.9995) return `>${fmt(0.999)}`;
+  return fmt(p);
 }
 
 /** A change of chance: percentage points, whole and signed, as the glossary and the terminal's
