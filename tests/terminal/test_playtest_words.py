@@ -465,3 +465,50 @@ def test_words_of_the_dice_and_cards_as_the_glossary_says_them() -> None:
         "Think the last bid is too high? Call liar: type “l” or “liar”. The cups are lifted:"
         " if fewer dice show its face than it says, the bidder loses a die; else you do."
     ).endswith("anders verlies jij er één.")
+
+
+# -- 6. Who opens after a spot on ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "caller_opens", "after_liar", "loser_opens"),
+    [
+        (
+            "nb",
+            "Riktig eller ikke: du åpner neste runde",
+            "Etter «Løgner!» åpner den som mister terningen, neste runde",
+            "Den som mister en terning, åpner neste runde",
+        ),
+        (
+            "nl",
+            "Goed of fout: jij begint de volgende ronde",
+            "Na “Je liegt!” begint wie de dobbelsteen verliest de volgende ronde",
+            "Wie een dobbelsteen verliest, begint de volgende ronde",
+        ),
+        (
+            "en",
+            "Right or wrong, you open the next round",
+            "After a call of liar, whoever loses a die opens the next round",
+            "Whoever loses a die opens the next round",
+        ),
+    ],
+)
+def test_liars_dice_help_says_who_opens_after_a_spot_on(
+    lang: str, caller_opens: str, after_liar: str, loser_opens: str
+) -> None:
+    """With ``--spot-on`` the help said «Wie een dobbelsteen verliest, begint de volgende ronde»,
+    wrong after a right «Precies goed!»: the others lose a die and the caller opens (the engine and
+    docs/rules/liars-dice.md). The help says so; without the option it keeps the one rule."""
+    i18n.use(lang)
+    state = liars.make("liars-dice", players=3, seed=1, spot_on=True).new_game(
+        setup={"dice": [[3, 3, 1, 2, 4], [3, 5, 6, 6, 2], [2, 2, 4, 4, 6]], "opener": 0}
+    )
+    state.act(0, {"type": "bid", "quantity": 3, "face": 3})
+    state.act(1, {"type": "spot_on"})  # three threes: right, seats 0 and 2 lose a die
+    view = state.view(1)
+    assert view["dice_counts"] == [4, 5, 4] and view["opener"] == 1  # the caller opens, no loser
+    text = " ".join(ui_for("liars-dice", NAMES, 1).help(view))
+    assert caller_opens in text and after_liar in text and loser_opens not in text, text
+    plain = liars.make("liars-dice", players=3, seed=1).new_game()
+    text = " ".join(ui_for("liars-dice", NAMES, 0).help(plain.view(0)))
+    assert loser_opens in text and caller_opens not in text, text

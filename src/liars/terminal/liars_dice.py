@@ -204,13 +204,27 @@ class DiceUI(GameUI):
                 " if fewer dice show its face than it says, the bidder loses a die; else you do."
             )
             + " "
-            + _("Whoever loses a die opens the next round; a player with no dice left is out."),
+            + (
+                # after «Helt riktig!» the caller opens, right or wrong (the engine, docs/rules): the
+                # help said «Den som mister en terning, åpner neste runde» there too
+                _(
+                    "After a call of liar, whoever loses a die opens the next round;"
+                    " a player with no dice left is out."
+                )
+                if opts.get("spot_on")
+                else _("Whoever loses a die opens the next round; a player with no dice left is out.")
+            ),
         ]
         if opts.get("spot_on"):
             lines.append(
                 _(
                     "Think the bid is exactly right? Call “Spot on!”: type “s” or “spot on”. If it is,"
                     " everyone else loses a die; if not, you lose one."
+                )
+                + " "
+                + _(
+                    "Right or wrong, you open the next round (if that was your last die, the next player"
+                    " with dice does)."
                 )
             )
         if opts.get("wild_ones"):
