@@ -57,7 +57,7 @@ def test_each_item_is_a_disagreement_seen_from_the_seat(
         assert item.advised != item.taken and item.advised in legal
         assert 0.0 <= item.win_taken <= 1.0 and 0.0 <= item.win_advised <= 1.0
     gains = [it.gain for it in result.items]
-    assert gains == sorted(gains, reverse=True)  # ranked: the biggest difference first
+    assert gains == sorted(gains, reverse=True)  # ranked: the costliest first
     assert result.playouts == 2 * fast.samples * len(result.items)
 
 

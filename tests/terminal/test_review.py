@@ -218,3 +218,21 @@ def test_review_refuses_a_top_under_one(tmp_path: Path, capsys: pytest.CaptureFi
     for top in ("0", "-2"):
         assert cli.main(["review", str(path), "--top", top, "--lang", "nb"]) == 2
         assert _("--top takes a whole number of 1 or more.") in capsys.readouterr().err
+
+
+def test_the_summary_says_the_costliest_first_and_nothing_of_order_for_one() -> None:
+    """«… de største forskjellene først» of a list ranked by the signed gain (+25, −6, −12: the
+    costliest first, as the web says), and «den største forskjellen først» of a list of one."""
+    from liars.coach.review import Review
+    from liars.terminal.coach_review import summary
+
+    i18n.use("nb")
+    state = liars.make("liars-dice", players=2, seed=9).new_game()
+    seat = state.to_act[0]
+    legal = [a.to_json() for a in state.legal_actions(seat)]
+    item = Item(0, dict(state.view(seat)), legal[0], legal[1], 0.2, 0.45, 16, None, 0.05)
+    ui = ui_for("liars-dice", ["Du", "Ola"], seat)
+    one = " ".join(summary(Review("liars-dice", seat, 3, [item]), ui))
+    two = " ".join(summary(Review("liars-dice", seat, 3, [item, item]), ui))
+    assert one.endswith("Den sterke roboten ville gjort noe annet 1 gang."), one
+    assert two.endswith("2 ganger; de dyreste først."), two

@@ -68,8 +68,9 @@ def summary(review: Review, ui: GameUI) -> list[str]:
         return lines
     lines.append(
         ngettext(
-            "The strong bot would have done otherwise {n} time; the biggest difference first.",
-            "The strong bot would have done otherwise {n} times; the biggest differences first.",
+            # the costliest first, as the items are ranked (by the gain, signed) and as the web says
+            "The strong bot would have done otherwise {n} time.",
+            "The strong bot would have done otherwise {n} times; the costliest first.",
             len(review.items),
         ).format(n=len(review.items))
     )
