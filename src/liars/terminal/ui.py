@@ -264,7 +264,7 @@ class GameUI:
         """A card game's reveal: a heading, then each seat's hand as ``cards`` writes it ("—" if none).
 
         Why the heading: «Du: —», «Ola: 7» under the final table did not say what they were, where
-        Liar's Dice says «Siste begre: …».
+        Liar's Dice says «Begrene ved siste rop: …».
         """
         lines = [
             _("{name}: {cards}").format(name=self.name(s), cards=cards(list(v.get("hand") or [])) or "—")
