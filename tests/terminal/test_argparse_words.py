@@ -31,9 +31,14 @@ def test_argparse_words_are_in_the_english_catalog() -> None:
 @pytest.mark.parametrize(
     ("lang", "usage", "helpline", "error"),
     [
-        ("nb", "bruk:", "vis denne hjelpen og avslutt", "ugyldig verdi"),
-        ("nl", "gebruik:", "toon deze hulp en stop", "ongeldige waarde"),
-        ("en", "usage:", "show this help message and exit", "invalid int value"),
+        ("nb", "bruk:", "vis denne hjelpen og avslutt", "feil: argument --players: ikke et helt tall: x"),
+        ("nl", "gebruik:", "toon deze hulp en stop", "fout: argument --players: geen geheel getal: x"),
+        (
+            "en",
+            "usage:",
+            "show this help message and exit",
+            "error: argument --players: not a whole number: x",
+        ),
     ],
 )
 def test_help_and_errors_of_the_real_command(lang: str, usage: str, helpline: str, error: str) -> None:
@@ -80,3 +85,24 @@ def test_liegens_variants_are_typed_in_the_players_words(
     assert quoted[lang] in err
     if lang != "en":
         assert "rank_or_suit" not in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "liars-dice", "--seed", "abc"],
+        ["play", "cheat", "--players", "fire"],
+        ["review", "x.json", "--samples", "x"],
+        ["review", "x.json", "--top", "mange"],
+    ],
+)
+def test_a_word_where_a_whole_number_goes_is_refused_in_the_players_words(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse's own refusal said «ugyldig verdi (int): 'abc'» in nb: its type's name and Python's
+    quotes."""
+    i18n.use("nb")
+    with pytest.raises(SystemExit):
+        parsed([*args, "--lang", "nb"])
+    err = capsys.readouterr().err
+    assert _("not a whole number: {text}").format(text=args[-1]) in err and "(int)" not in err, err

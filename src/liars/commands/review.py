@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
 def add(sub: Any) -> None:
     from ..terminal.i18n import LANGS, _
-    from ..terminal.setup import seat_number
+    from ..terminal.setup import seat_number, whole_number
 
     p = sub.add_parser("review", help=_("where the strong bot would have played a saved game otherwise"))
     p.add_argument("file", metavar=_("FILE"), help=_("a game saved with --save"))
@@ -71,10 +71,10 @@ def add(sub: Any) -> None:
         metavar="K",
         help=_("whose decisions to review, counted from 1 (default: the player's seat)"),
     )
-    p.add_argument("--top", type=int, metavar="N", help=_("show only the first N decisions"))
+    p.add_argument("--top", type=whole_number, metavar="N", help=_("show only the first N decisions"))
     p.add_argument(
         "--samples",
-        type=int,
+        type=whole_number,
         metavar="N",
         help=_("hidden worlds played out per decision (more: steadier numbers, slower)"),
     )

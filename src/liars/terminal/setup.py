@@ -189,6 +189,15 @@ def _int_or_none(text: str) -> int | None:
         raise argparse.ArgumentTypeError(_("not a whole number: {text}").format(text=text)) from None
 
 
+def whole_number(text: str) -> int:
+    """An argparse type for a whole number, refused in the person's words: argparse's own said
+    «ugyldig verdi (int): 'abc'» (its type's name and Python's quotes) in nb and nl alike."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("not a whole number: {text}").format(text=text)) from None
+
+
 def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
     """One sub-command per game, each with the common flags and the game's own options.
 
@@ -205,7 +214,7 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
             if lo == hi
             else _("number of players, {lo} to {hi}").format(lo=lo, hi=hi)
         )
-        p.add_argument("--players", type=int, metavar="N", help=count)
+        p.add_argument("--players", type=whole_number, metavar="N", help=count)
         if not watch:
             p.add_argument(
                 "--seat",
@@ -216,7 +225,10 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
             )
         add_bots(p, watch)
         p.add_argument(
-            "--seed", type=int, metavar="S", help=_("the game's seed: the same seed gives the same deal")
+            "--seed",
+            type=whole_number,
+            metavar="S",
+            help=_("the game's seed: the same seed gives the same deal"),
         )
         add_lang(p)
         p.add_argument("--save", metavar=_("FILE"), help=_("write the game to FILE (the engine's JSON)"))
