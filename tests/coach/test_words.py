@@ -20,28 +20,9 @@ from liars import coach
 from liars.coach import advice, words
 from liars.coach.words import TEMPLATES, say
 
-#: One value per parameter a reason may carry, as :mod:`liars.coach.advice` fills them.
-SAMPLE: dict[str, Any] = {
-    "bid": {"quantity": 4, "face": 5},
-    "standing": {"quantity": 3, "face": 5},
-    "claim": {"rank": "5", "count": 2},
-    "exact": 0.31,
-    "adjusted": 0.38,
-    "win": 0.62,
-    "standing_adjusted": 0.5,
-    "looks": 0.4,
-    "chance": 0.25,
-    "prob": 0.7,
-    "tie": 0.1,
-    "lose": 0.2,
-    "out": 1,
-    "true": 1,
-    "seat": 2,
-    "guess": "K",
-    "dice": [2, 5],
-    "action": {"type": "liar"},
-    "announce": "5H",
-}
+# SAMPLE: one value per parameter a reason may carry, as liars.coach.advice fills them (one copy,
+# in test_advice.py, which checks every reason with it)
+from .test_advice import SAMPLE
 
 
 def params_for(code: str, **over: Any) -> dict[str, Any]:

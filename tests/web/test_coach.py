@@ -319,13 +319,10 @@ def test_the_panel_fits_a_phone(web: Any, browser: Any) -> None:
         ctx.close()
 
 
-def test_a_review_item_the_bot_would_not_have_won_more_with_says_so(web: Any, browser: Any) -> None:
-    """An item whose samples favoured the seat's own move read only «Kans om te winnen: 31% met jouw
-    zet, 19% met die van de bot (−13%)» under «de duurste eerst»; it now says the move did better,
-    and only where the worlds tell the two apart (``close``: the gain within two standard errors);
-    a tie at 50% over a dozen worlds had been called «as good or better»."""
+def review_item() -> dict[str, Any]:
+    """A review item as the server sends it (a Liar's Dice move and the strong bot's), to vary."""
     view = liars.make("liars-dice", players=2, seed=SEED, dice=2).new_game().view(0)
-    item = {
+    return {
         "move": 0,
         "view": view,
         "taken": {"type": "bid", "quantity": 2, "face": 6},
@@ -333,6 +330,14 @@ def test_a_review_item_the_bot_would_not_have_won_more_with_says_so(web: Any, br
         "samples": 16,
         "exact": None,
     }
+
+
+def test_a_review_item_the_bot_would_not_have_won_more_with_says_so(web: Any, browser: Any) -> None:
+    """An item whose samples favoured the seat's own move read only «Kans om te winnen: 31% met jouw
+    zet, 19% met die van de bot (−13%)» under «de duurste eerst»; it now says the move did better,
+    and only where the worlds tell the two apart (``close``: the gain within two standard errors);
+    a tie at 50% over a dozen worlds had been called «as good or better»."""
+    item = review_item()
     items = [
         dict(item, gain=0.19, win_taken=0.25, win_advised=0.44, close=False),
         dict(item, move=2, gain=-0.13, win_taken=0.31, win_advised=0.19, close=False),
@@ -376,15 +381,7 @@ def test_a_review_item_gives_the_difference_in_percentage_points(web: Any, brows
     """The review said «Sjanse til å vinne: 0 % med ditt trekk, 19 % med robotens (+19 %).» and
     «(−0,6%)»: a difference of two chances is not a chance. It is percentage points, whole and
     signed, as the glossary and the terminal's review say («+19 prosentpoeng», «+19 procentpunt»)."""
-    view = liars.make("liars-dice", players=2, seed=SEED, dice=2).new_game().view(0)
-    item = {
-        "move": 0,
-        "view": view,
-        "taken": {"type": "bid", "quantity": 2, "face": 6},
-        "advised": {"type": "bid", "quantity": 1, "face": 5},
-        "samples": 16,
-        "exact": None,
-    }
+    item = review_item()
     items = [
         dict(item, gain=0.19, win_taken=0.0, win_advised=0.19),
         dict(item, move=2, gain=0.67, win_taken=0.08, win_advised=0.75),
