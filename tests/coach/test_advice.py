@@ -129,9 +129,8 @@ SAMPLE = {
 }
 
 
-@pytest.mark.parametrize("code", sorted(TEMPLATES))
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_reason_renders_in_every_language(code: str, lang: str) -> None:
+def params_for(code: str, **over: Any) -> dict[str, Any]:
+    """:data:`SAMPLE` shaped for ``code``'s game (a poker claim, a Liegen card, a Love Letter card)."""
     params = dict(SAMPLE)
     if code.startswith("poker"):
         params["claim"] = {"hand": "full_house", "values": [6, 3]}
@@ -139,7 +138,14 @@ def test_every_reason_renders_in_every_language(code: str, lang: str) -> None:
         params["card"] = "6H"
     elif code.startswith("love"):
         params["card"], params["other"] = "7", "J"
-    text = say({"code": code, "params": params}, lang)
+    params.update(over)
+    return params
+
+
+@pytest.mark.parametrize("code", sorted(TEMPLATES))
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_reason_renders_in_every_language(code: str, lang: str) -> None:
+    text = say({"code": code, "params": params_for(code)}, lang)
     assert "{" not in text and text[0] == text[0].upper()
 
 

@@ -22,20 +22,7 @@ from liars.coach.words import TEMPLATES, say
 
 # SAMPLE: one value per parameter a reason may carry, as liars.coach.advice fills them (one copy,
 # in test_advice.py, which checks every reason with it)
-from .test_advice import SAMPLE
-
-
-def params_for(code: str, **over: Any) -> dict[str, Any]:
-    """:data:`SAMPLE` shaped for ``code``'s game (a poker claim, a Liegen card, a Love Letter card)."""
-    params = dict(SAMPLE)
-    if code.startswith("poker"):
-        params["claim"] = {"hand": "full_house", "values": [6, 3]}
-    if code.startswith("liegen"):
-        params["card"] = "6H"
-    elif code.startswith("love"):
-        params["card"], params["other"] = "7", "J"
-    params.update(over)
-    return params
+from .test_advice import SAMPLE, params_for
 
 
 def every_sentence(lang: str) -> Iterator[str]:

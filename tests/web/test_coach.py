@@ -332,6 +332,26 @@ def review_item() -> dict[str, Any]:
     }
 
 
+def review_texts(web: Any, browser: Any, items: list[dict[str, Any]], selector: str) -> dict[str, Any]:
+    """The review shown at each of ``items`` in turn: the text of ``selector`` there (None if
+    absent), by language."""
+    return in_each_language(
+        web,
+        browser,
+        """async (i18n, [items, selector]) => {
+        const coach = await import('/static/coach.js');
+        const R = (await import('/static/games/liars_dice.js')).default;
+        const ctx = { t: i18n.t, name: (i) => ['Anna', 'Bram'][i], me: 0 };
+        return [...items.keys()].map((at) => {
+            const rv = { state: 'done', at, data: { game: 'liars-dice', decisions: 9, items } };
+            const p = coach.reviewSection(rv, R, ctx, () => {}, () => {}).querySelector(selector);
+            return p ? p.textContent : null;
+        });
+    }""",
+        [items, selector],
+    )
+
+
 def test_a_review_item_the_bot_would_not_have_won_more_with_says_so(web: Any, browser: Any) -> None:
     """An item whose samples favoured the seat's own move read only «Kans om te winnen: 31% met jouw
     zet, 19% met die van de bot (−13%)» under «de duurste eerst»; it now says the move did better,
@@ -343,24 +363,7 @@ def test_a_review_item_the_bot_would_not_have_won_more_with_says_so(web: Any, br
         dict(item, move=2, gain=-0.13, win_taken=0.31, win_advised=0.19, close=False),
         dict(item, move=4, gain=0.0, win_taken=0.5, win_advised=0.5, close=True),
     ]
-    got = in_each_language(
-        web,
-        browser,
-        """async (i18n, items) => {
-        const coach = await import('/static/coach.js');
-        const R = (await import('/static/games/liars_dice.js')).default;
-        const ctx = { t: i18n.t, name: (i) => ['Anna', 'Bram'][i], me: 0 };
-        const held = [];
-        for (const at of [0, 1, 2]) {
-            const rv = { state: 'done', at, data: { game: 'liars-dice', decisions: 3, items } };
-            const el = coach.reviewSection(rv, R, ctx, () => {}, () => {});
-            const p = el.querySelector('#review-held, #review-close');
-            held.push(p ? p.textContent : null);
-        }
-        return held;
-    }""",
-        items,
-    )
+    got = review_texts(web, browser, items, "#review-held, #review-close")
     assert got["en"] == [
         None,
         "In the positions played out, your move did better.",
@@ -391,23 +394,7 @@ def test_a_review_item_gives_the_difference_in_percentage_points(web: Any, brows
         # 5 of 16 worlds against 3 of 16: «31% … 19% (−13 procentpunt)» rounded the difference itself
         dict(item, move=10, gain=-0.125, win_taken=0.3125, win_advised=0.1875),
     ]
-    got = in_each_language(
-        web,
-        browser,
-        """async (i18n, items) => {
-        const coach = await import('/static/coach.js');
-        const R = (await import('/static/games/liars_dice.js')).default;
-        const ctx = { t: i18n.t, name: (i) => ['Anna', 'Bram'][i], me: 0 };
-        const said = [];
-        for (const at of items.keys()) {
-            const rv = { state: 'done', at, data: { game: 'liars-dice', decisions: 9, items } };
-            const el = coach.reviewSection(rv, R, ctx, () => {}, () => {});
-            said.push(el.querySelector('#review-chances').textContent);
-        }
-        return said;
-    }""",
-        items,
-    )
+    got = review_texts(web, browser, items, "#review-chances")
     got = {lang: [line.replace("\u00a0", " ") for line in lines] for lang, lines in got.items()}  # «19 %»
     assert got["nb"][0] == "Sjanse til å vinne: 0 % med ditt trekk, 19 % med robotens (+19 prosentpoeng).", (
         got
