@@ -226,8 +226,9 @@ def test_the_terminal_says_a_refusal_in_its_language(lang: str, want: str) -> No
 @pytest.mark.parametrize(
     ("lang", "want"),
     [
-        ("nb", "liars: players må være mellom 2 og 6.\n"),
-        ("en", "liars: players must be between 2 and 6, not 9\n"),  # English: the engine's full message
+        ("nb", "liars: {file} er ikke et lagret spill: players må være mellom 2 og 6.\n"),
+        # English: the engine's full message
+        ("en", "liars: {file} is not a saved game: players must be between 2 and 6, not 9\n"),
     ],
 )
 def test_the_command_line_says_a_refusal_in_the_chosen_language(
@@ -243,7 +244,7 @@ def test_the_command_line_says_a_refusal_in_the_chosen_language(
         assert cli.main(["replay", "--lang", lang, str(saved)]) == 2
     finally:
         i18n.use("en")
-    assert capsys.readouterr().err == want
+    assert capsys.readouterr().err == want.format(file=saved)
 
 
 def test_the_protocol_documents_every_code() -> None:

@@ -26,7 +26,7 @@ from rich.text import Text
 from .. import IllegalAction, State, make
 from ..bots import Bot, action_bound, checked_act
 from ..coach.review import TERMINAL_KEYS, read_save
-from ..core import load
+from ..core import Refusal, load
 from ..errors import usage_error
 from . import coach, keyboard, screens
 from .i18n import _, game_name, listing, ngettext
@@ -319,11 +319,13 @@ def not_a_save(file: str, exc: Exception) -> Exception:
     """
     from . import i18n
 
-    said = _("{file} is not a saved game.").format(file=file)
-    if i18n.lang() == "en":
+    code = getattr(exc, "code", None)
+    if i18n.lang() == "en":  # the engine's own reason, which says more
         detail = getattr(exc, "params", {}).get("detail") or str(exc)
-        said = f"{said[:-1]}: {detail}"
-    return usage_error(said)
+        return usage_error(_("{file} is not a saved game: {why}").format(file=file, why=detail))
+    if isinstance(exc, Refusal) and code not in (None, "bad_save"):  # a reason the catalogs hold
+        return usage_error(_("{file} is not a saved game: {why}").format(file=file, why=refusal(exc)))
+    return usage_error(_("{file} is not a saved game.").format(file=file))
 
 
 def unwritable(path: str) -> str | None:
