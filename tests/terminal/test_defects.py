@@ -339,3 +339,22 @@ def test_once_out_the_player_may_skip_to_the_result(skip: str, lang: str) -> Non
     bid_marker = _("The cups are lifted: {cups}").split("{")[0]
     assert (bid_marker in after) == (skip == "n"), after  # the bots' last rounds told only when watched
     assert ngettext("Winner: {names}", "Winners: {names}", 1).split("{")[0] in run.screen
+
+
+def test_a_question_mark_at_the_replays_step_says_what_to_type() -> None:
+    """«?» at «[3/40] Enter = neste, q = avslutt» stepped on, as if it were Enter: it now says what
+    Enter and q do and asks again, and the replay goes on from the same step."""
+    i18n.use("nb")
+    text = saved_bot_game("cheat", 3, seed=5)
+    out = io.StringIO()
+    answers = iter(["", "?", "q"])
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    code = replay(Console(file=out, width=200), text, ui_for, 0, None, ask=ask)
+    assert code == 0
+    assert _("Enter shows the next move; q stops the replay here.") in out.getvalue()
+    assert asked[1] == asked[2]  # the same step asked again, not the next one

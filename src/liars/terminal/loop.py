@@ -471,7 +471,12 @@ def replay(
     i = 0
     while i < len(moves):
         if delay is None:
-            if table.read(_("[{i}/{n}] Enter = next, q = quit ").format(i=i, n=len(moves))).strip() == "q":
+            question = _("[{i}/{n}] Enter = next, q = quit ").format(i=i, n=len(moves))
+            answer = table.read(question).strip()
+            while asks_help(answer):  # «?» stepped on, as if it were Enter
+                table.say(_("Enter shows the next move; q stops the replay here."))
+                answer = table.read(question).strip()
+            if answer == "q":
                 return 0
         elif delay:
             keyboard.pause(delay)
