@@ -12,9 +12,9 @@ import pexpect
 import pytest
 
 import liars
+from liars.coach.review import read_save
 from liars.terminal import i18n, setup
 from liars.terminal.i18n import _, game_name, ngettext, option_help
-from liars.terminal.loop import load_saved
 from liars.terminal.setup import terminal_options
 
 from .drive import clean, ctrl_c, play, spawn
@@ -34,7 +34,7 @@ def test_ctrl_c_offers_to_save_and_replay_continues_from_it(tmp_path: Path) -> N
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
-    state = load_saved(save.read_text())
+    state = read_save(save.read_text()).final
     assert not state.over  # saved halfway, and the engine can go on from it
     assert state.to_act == (0,)
     replay = spawn(["replay", str(save), "--delay", "0", "--lang", "nb"])

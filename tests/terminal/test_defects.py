@@ -16,11 +16,12 @@ from rich.console import Console
 
 import liars
 from liars.bots import load as load_bot
+from liars.coach.review import read_save
 from liars.terminal import i18n
 from liars.terminal.games import ui_for
 from liars.terminal.i18n import _, ngettext
 from liars.terminal.liegen import announced
-from liars.terminal.loop import load_saved, numbered_path, replay
+from liars.terminal.loop import numbered_path, replay
 from liars.terminal.ui import InputError
 from liars.terminal.words import card
 
@@ -74,7 +75,7 @@ def test_a_bad_name_at_the_save_prompt_is_explained_and_asked_again(tmp_path: Pa
     child.close()
     assert child.exitstatus == 0
     assert "Traceback" not in clean(child.before)
-    assert not load_saved(good.read_text()).over
+    assert not read_save(good.read_text()).final.over
 
 
 def test_a_no_at_the_save_prompt_is_no_file_name(tmp_path: Path) -> None:
@@ -112,7 +113,7 @@ def test_a_save_that_fails_at_the_end_asks_for_another_name(tmp_path: Path) -> N
     assert run.exit == 0, run.screen[-2000:]
     assert "Cannot save to" in run.screen and "no such folder" in run.screen
     assert _("Play again? [y/N] ") in run.screen  # the session went on
-    assert load_saved(other.read_text()).over
+    assert read_save(other.read_text()).final.over
 
 
 # -- 2. garbage at "Play again?" -------------------------------------------
@@ -274,7 +275,7 @@ def test_replay_steps_each_show_something(game_id: str, players: int, seed: int)
         shown.append(len(out.getvalue()))
         return ""
 
-    code = replay(Console(file=out, width=200), text, ui_for, 0, None, ask=ask)
+    code = replay(Console(file=out, width=200), read_save(text), ui_for, 0, None, ask=ask)
     assert code == 0
     moves = len(json.loads(text)["moves"])
     assert 0 < len(shown) < moves  # the window passes were merged into their steps
@@ -309,7 +310,7 @@ def test_a_half_played_replay_shows_only_the_watching_seats_hand(game_id: str, m
     text, state = half_saved(game_id, 3, seed=4, moves=moves)
     assert not state.over
     out = io.StringIO()
-    code = replay(Console(file=out, width=200), text, ui_for, 0, 0.0)
+    code = replay(Console(file=out, width=200), read_save(text), ui_for, 0, 0.0)
     told = out.getvalue().split(_("The game so far"), 1)[1]
     assert code == 0
     ui = ui_for(game_id, ["A", "B", "C"], 0)
@@ -354,7 +355,7 @@ def test_a_question_mark_at_the_replays_step_says_what_to_type() -> None:
         asked.append(prompt)
         return next(answers)
 
-    code = replay(Console(file=out, width=200), text, ui_for, 0, None, ask=ask)
+    code = replay(Console(file=out, width=200), read_save(text), ui_for, 0, None, ask=ask)
     assert code == 0
     assert _("Enter shows the next move; q stops the replay here.") in out.getvalue()
     assert asked[1] == asked[2]  # the same step asked again, not the next one

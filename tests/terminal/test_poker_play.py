@@ -16,10 +16,10 @@ import pytest
 
 import liars
 from liars.bots import load as load_bot
+from liars.coach.review import read_save
 from liars.terminal import i18n, setup
 from liars.terminal.games import ui_for
 from liars.terminal.i18n import _
-from liars.terminal.loop import load_saved
 from liars.terminal.poker_words import claim_of
 from liars.terminal.tui import TableApp
 
@@ -65,7 +65,7 @@ def test_a_whole_game_in_a_pseudo_terminal(lang: str, tmp_path: Path) -> None:
     i18n.use(lang)
     assert _("The cup is lifted: {dice} ({hand}).").split("{")[0] in run.screen
     assert run.turns >= 3
-    state = load_saved(save.read_text())
+    state = read_save(save.read_text()).final
     assert state.over
     moves = json.loads(save.read_text())["moves"]
     kinds = {a["type"] for seat, a in moves if seat == 0}

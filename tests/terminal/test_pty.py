@@ -15,9 +15,9 @@ import pexpect
 import pytest
 
 from liars import locale
+from liars.coach.review import read_save
 from liars.terminal import i18n
 from liars.terminal.i18n import _, game_name, ngettext
-from liars.terminal.loop import load_saved
 from liars.terminal.words import faces
 from tests.typed import some
 
@@ -103,7 +103,7 @@ def test_liars_dice_whole_game(lang: str, tmp_path: Path) -> None:
     check_end(run, lang, "liars-dice")
     i18n.use(lang)
     assert _("The cups are lifted: {cups}").split("{")[0] in run.screen
-    state = load_saved(save.read_text())  # the engine reads the saved game
+    state = read_save(save.read_text()).final  # the engine reads the saved game
     assert state.over
     data = json.loads(save.read_text())
     assert data["moves"] and data["human"] == 0

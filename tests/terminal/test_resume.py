@@ -11,9 +11,9 @@ import pexpect
 import pytest
 
 import liars
+from liars.coach.review import read_save
 from liars.terminal import i18n
 from liars.terminal.i18n import _
-from liars.terminal.loop import load_saved
 
 from .drive import clean, ctrl_c, play, spawn
 from .test_pty import dice_answer
@@ -37,7 +37,7 @@ def test_a_saved_game_goes_on_where_it_stood(form: list[str], tmp_path: Path) ->
     save = tmp_path / "half.json"
     leave_halfway(save, "nb")
     before = json.loads(save.read_text())
-    state = load_saved(save.read_text())
+    state = read_save(save.read_text()).final
     assert not state.over
     child = spawn([*form, str(save), "--lang", "nb", "--delay", "0"])
     run = play(child, "nb", dice_answer("nb"))
@@ -46,7 +46,7 @@ def test_a_saved_game_goes_on_where_it_stood(form: list[str], tmp_path: Path) ->
     assert _("Continuing {file}: {n} move so far.").split("{file}")[0] in run.screen
     assert _("Game over") in run.screen
     after = json.loads(save.read_text())  # saved back to the file it came from, finished
-    assert load_saved(save.read_text()).over
+    assert read_save(save.read_text()).final.over
     assert (after["seed"], after["options"], after["players"]) == (before["seed"], before["options"], 3)
     assert after["moves"][: len(before["moves"])] == before["moves"]
     assert len(after["moves"]) > len(before["moves"])
@@ -56,7 +56,7 @@ def test_the_resumed_state_is_the_saved_one(tmp_path: Path) -> None:
     """Nothing is replayed or re-dealt: the first screen shows the saved position's own dice."""
     save = tmp_path / "half.json"
     leave_halfway(save, "en")
-    mine = load_saved(save.read_text()).view(0)["dice"]
+    mine = read_save(save.read_text()).final.view(0)["dice"]
     child = spawn(["play", "--load", str(save), "--lang", "en", "--delay", "0"])
     child.expect(r"\n> ")
     shown = clean(child.before)

@@ -236,3 +236,18 @@ def test_the_summary_says_the_costliest_first_and_nothing_of_order_for_one() -> 
     two = " ".join(summary(Review("liars-dice", seat, 3, [item, item]), ui))
     assert one.endswith("Den sterke roboten ville gjort noe annet 1 gang."), one
     assert two.endswith("2 ganger; de dyreste først."), two
+
+
+@pytest.mark.parametrize("command", ["replay", "review"])
+def test_a_file_that_is_no_text_is_refused_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """A binary file put a UnicodeDecodeError traceback on ``replay`` and ``review``, where
+    ``play --load`` already said «kan ikke lese …: ikke en tekstfil»: the three read a file alike."""
+    binary = tmp_path / "x.json"
+    binary.write_bytes(b'{"game": "\xd0\xff"}')
+    i18n.use("nb")
+    assert cli.main([command, str(binary), "--lang", "nb"]) == 2
+    err = capsys.readouterr().err
+    said = _("Cannot read {file}: {reason}").format(file=binary, reason=_("not a text file"))
+    assert err.strip() == f"liars: {said}", err

@@ -304,7 +304,12 @@ def review_saved(text: str, seat: int | None = None, **kwargs: Any) -> Review:
     The save is checked whole by :func:`read_save`; a save without moves
     (plain engine JSON) cannot be reviewed and is refused (``bad_save``).
     """
-    saved = read_save(text)
+    return review_of(read_save(text), seat, **kwargs)
+
+
+def review_of(saved: Saved, seat: int | None = None, **kwargs: Any) -> Review:
+    """The review of a save already read by :func:`read_save` (``liars review`` reads it once, to
+    refuse a bad file by its name, and reviews what it read)."""
     if saved.moves is None:
         raise save_error("the file has no moves (only a game saved by liars play can be reviewed)")
     g = saved.final.game

@@ -17,7 +17,7 @@ def run(args: argparse.Namespace) -> int:
     from ..terminal.loop import Quit, not_a_save, read_saved, replay
 
     i18n.use(i18n.choose(args.lang))
-    text, _data = read_saved(args.file)
+    text = read_saved(args.file)
     try:
         saved = read_save(text)  # checked whole here, so a bad file is refused with its name
     except (GameConfigError, IllegalAction) as exc:
@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
         seat = saved.human if saved.human is not None else 0
     try:
         with keyboard.guard():  # Ctrl-C between steps, never inside one
-            return replay(Console(highlight=False), text, ui_for, seat, args.delay)
+            return replay(Console(highlight=False), saved, ui_for, seat, args.delay)
     except (KeyboardInterrupt, Quit):
         return 130
 

@@ -11,7 +11,7 @@ def run(args: argparse.Namespace) -> int:
 
     from rich.console import Console
 
-    from ..coach.review import read_save, review_saved
+    from ..coach.review import read_save, review_of
     from ..core import GameConfigError, IllegalAction
     from ..errors import usage_error
     from ..terminal import i18n
@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     from ..terminal.setup import check_seat
 
     i18n.use(i18n.choose(args.lang))
-    text, _data = read_saved(args.file)
+    text = read_saved(args.file)
     try:
         saved = read_save(text)  # checked whole here, so a bad file is refused with its name
     except (GameConfigError, IllegalAction) as exc:
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
 
         plan = SETTINGS.get(saved.final.game.id, DEFAULT_SETTINGS)
         settings = replace(plan, samples=args.samples)
-    result = review_saved(text, args.seat, settings=settings)
+    result = review_of(saved, args.seat, settings=settings)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
         return 0

@@ -25,33 +25,14 @@ from rich.text import Text
 
 from .. import IllegalAction, State, make
 from ..bots import Bot, action_bound, checked_act
-from ..coach.review import TERMINAL_KEYS, read_save
-from ..core import Refusal, load
+from ..coach.review import Saved
+from ..core import Refusal
 from ..errors import usage_error
 from . import coach, keyboard, screens
 from .i18n import _, game_name, listing, ngettext
 from .refusals import refusal
 from .setup import check_seat
 from .ui import NO, YES, GameUI, InputError, asks_help
-
-# What a terminal save adds to the engine's own JSON (see docs/terminal.md).
-
-
-def load_saved(text: str) -> State:
-    """The engine state of a terminal save (or of plain engine JSON).
-
-    ``liars.load`` reads only the engine's own keys (a save is untrusted
-    input, checked strictly), so the keys the terminal adds are taken off
-    first; the engine's checks still apply to all the rest.  A text that is
-    not a JSON object goes to ``liars.load`` as it is, to be refused there.
-    """
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError, RecursionError):
-        return load(text)
-    if isinstance(data, dict):
-        text = json.dumps({k: v for k, v in data.items() if k not in TERMINAL_KEYS})
-    return load(text)
 
 
 class Quit(Exception):
@@ -232,12 +213,7 @@ class Table:
                 self.quiet = answer in YES and answer not in NO
                 return
             if asks_help(answer):
-                self.say(
-                    _(
-                        "You are out of the game: the others play on without you. y: skip their moves and"
-                        " see the result at once; n (or Enter): watch them play it out."
-                    )
-                )
+                self.say(skip_help())
                 continue
             self.say(_("Answer y (yes) or n (no); Enter means no."), style="red")
 
@@ -292,22 +268,26 @@ def os_reason(exc: OSError, reading: bool = False) -> str:
     return reasons.get(exc.errno or 0) or exc.strerror or str(exc)
 
 
-def read_saved(file: str) -> tuple[str, Any]:
-    """A saved game's text and its JSON, or a usage error in the player's words (``replay``, ``review``).
+def read_text(file: str) -> str:
+    """A saved game's text, or a usage error in the player's words (``play --load``, ``replay``,
+    ``review``): a file that cannot be read, or that is no text (a binary file put a
+    ``UnicodeDecodeError`` traceback on ``replay`` and ``review``, where ``--load`` said so)."""
+    try:
+        return Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = os_reason(exc, reading=True) if isinstance(exc, OSError) else _("not a text file")
+        raise usage_error(_("Cannot read {file}: {reason}").format(file=file, reason=reason)) from None
 
-    Only the file and its JSON are checked here: what the JSON must hold is
-    ``liars.load``'s to say.
-    """
+
+def read_saved(file: str) -> str:
+    """A saved game's text for ``replay`` and ``review``, refused in the player's words unless it is
+    JSON; what the JSON must hold is :func:`liars.coach.review.read_save`'s to say."""
+    text = read_text(file)
     try:
-        text = Path(file).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise usage_error(
-            _("Cannot read {file}: {reason}").format(file=file, reason=os_reason(exc, reading=True))
-        ) from None
-    try:
-        return text, json.loads(text)
+        json.loads(text)
     except ValueError:
         raise usage_error(_("{file} is not a saved game.").format(file=file)) from None
+    return text
 
 
 def not_a_save(file: str, exc: Exception) -> Exception:
@@ -357,6 +337,22 @@ def save(table: Table, path: str) -> bool:
     return True
 
 
+# What «?» says at the yes-or-no questions, the line mode's and the full screen's alike.
+def skip_help() -> str:
+    return _(
+        "You are out of the game: the others play on without you. y: skip their moves and"
+        " see the result at once; n (or Enter): watch them play it out."
+    )
+
+
+def again_help() -> str:
+    return _("y deals a new game at the same table (the next game number); n (or Enter) stops.")
+
+
+def save_to_help(path: str) -> str:
+    return _("Enter or y saves the game to {path}; n leaves it unsaved.").format(path=path)
+
+
 def file_named(answer: str) -> str | None:
     """The file an answer to «Save the game? File name (Enter = don't save)» names; None: don't save.
 
@@ -382,7 +378,7 @@ def offer_save(table: Table, default: str | None) -> bool:
             question = _("Save the game to {path}? [Y/n] ").format(path=default)
             answer = table.read(question).strip().lower()
             while asks_help(answer):  # «?» is no «no»: it had left the game unsaved
-                table.say(_("Enter or y saves the game to {path}; n leaves it unsaved.").format(path=default))
+                table.say(save_to_help(default))
                 answer = table.read(question).strip().lower()
             if answer not in YES and answer != "":
                 return False
@@ -415,7 +411,7 @@ def play_again(table: Table) -> bool:
         if answer in YES:
             return True
         if asks_help(answer):
-            table.say(_("y deals a new game at the same table (the next game number); n (or Enter) stops."))
+            table.say(again_help())
             continue
         table.say(_("Answer y (yes) or n (no); Enter means no."), style="red")
 
@@ -439,7 +435,7 @@ def numbered_path(path: str, game: int) -> str:
 
 def replay(
     console: Console,
-    text: str,
+    saved: Saved,
     ui_for: Callable[[str, Sequence[str], int | None], GameUI],
     seat: int,
     delay: float | None,
@@ -451,7 +447,6 @@ def replay(
     steps on by itself.  A file without ``moves`` (plain engine JSON) shows
     its final position and history.
     """
-    saved = read_save(text)  # checked whole (its moves played through) before a step is shown
     final, moves, me = saved.final, saved.moves, saved.human
     g = final.game
     game = make(g.id, players=g.players, seed=g.seed, **g.options)

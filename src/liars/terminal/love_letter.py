@@ -7,7 +7,7 @@ so they are listed and numbered; ``6 2 T`` (card, player, guess) works too.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .i18n import _, alternatives, listing, ngettext, pgettext
@@ -379,11 +379,12 @@ class LoveLetterUI(GameUI):
         return [a for a in others if a["target"] == seat][-1]
 
     @staticmethod
-    def _typed(play: Mapping[str, Any]) -> str:
-        """A play as it is typed: card, seat number (from 1) and guess in the hand's letters, «6 3 K»."""
-        parts = [rank_letter(play["card"]), str(play["target"] + 1)]
+    def _typed(play: Mapping[str, Any], word: Callable[[str], str] = rank_letter) -> str:
+        """A play as it is typed: card, seat number (from 1) and guess, in the hand's letters «6 3 K»
+        (or as ``word`` writes a card: «6 2 dame»)."""
+        parts = [word(play["card"]), str(play["target"] + 1)]
         if "guess" in play:
-            parts.append(rank_letter(play["guess"]))
+            parts.append(word(play["guess"]))
         return " ".join(parts)
 
     def _one_reading(self, n: int, acts: Sequence[JSON]) -> None:
@@ -399,16 +400,9 @@ class LoveLetterUI(GameUI):
         if plays == [acts[n - 1]]:  # the card's only play is that very choice
             return
         first = plays[0]
-        if "target" in first:  # card, seat number and guess, as parse reads them: «8 2», «6 2 dame»
-            as_card = " ".join(
-                [
-                    rank_name(card),
-                    str(first["target"] + 1),
-                    *([rank_name(first["guess"])] if "guess" in first else []),
-                ]
-            )
-        else:  # a 9 alone is the number again: its choice, as the list writes it
-            as_card = f"{acts.index(first) + 1})"
+        # card, seat number and guess, as parse reads them («8 2», «6 2 dame»); a 9 is played alone,
+        # so it is the number again: its choice, as the list writes it
+        as_card = self._typed(first, rank_name) if "target" in first else f"{acts.index(first) + 1})"
         raise InputError(
             _(
                 "“{n}” is both choice {n} ({choice}) and your {card}. For the choice, type “{n})”; for "

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 from rich.console import Console
 from rich.rule import Rule
@@ -18,7 +17,7 @@ from ..errors import usage_error
 from . import i18n, keyboard, setup
 from .games import ui_for
 from .i18n import _, game_name, ngettext
-from .loop import Quit, Table, numbered_path, offer_save, os_reason, play_again, save, unwritable
+from .loop import Quit, Table, numbered_path, offer_save, play_again, read_text, save, unwritable
 
 
 def run(args: argparse.Namespace, human: bool) -> int:
@@ -148,11 +147,7 @@ def load_game(args: argparse.Namespace) -> Saved:
     plainly that the file cannot be continued.
     """
     path: str = args.load
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = os_reason(exc, reading=True) if isinstance(exc, OSError) else _("not a text file")
-        raise usage_error(_("Cannot read {file}: {reason}").format(file=path, reason=reason)) from None
+    text = read_text(path)
     try:
         saved = read_save(text)
     except (GameConfigError, IllegalAction, ValueError) as exc:

@@ -35,7 +35,7 @@ from .. import Game, IllegalAction, State
 from ..bots import Bot, action_bound, checked_act
 from . import coach, i18n, screens, setup
 from .i18n import _, game_name
-from .loop import Table, file_named, save
+from .loop import Table, again_help, file_named, save, save_to_help, skip_help
 from .refusals import refusal
 from .tui_forms import ActionSuggester, Form, reads_back, suited, typed_forms
 from .ui import NO, YES, GameUI, InputError, asks_help
@@ -120,8 +120,7 @@ class SaveScreen(ModalScreen[bool]):
         event.input.value = ""
         if self.default:
             if asks_help(text):  # «?» is no «no»: it had left the game unsaved, as the line mode once did
-                why = _("Enter or y saves the game to {path}; n leaves it unsaved.").format(path=self.default)
-                self.query_one("#why", Static).update(Text(why))
+                self.query_one("#why", Static).update(Text(save_to_help(self.default)))
                 return
             if text.lower() not in YES and text != "":
                 self.dismiss(True)
@@ -424,12 +423,7 @@ class TableApp(App[int]):
                 self.skipping = answer in YES and answer not in NO
                 return
             if asks_help(answer):  # what each answer does, as the line mode says it
-                self.table.say(
-                    _(
-                        "You are out of the game: the others play on without you. y: skip their moves and"
-                        " see the result at once; n (or Enter): watch them play it out."
-                    )
-                )
+                self.table.say(skip_help())
                 continue
             self.refuse(_("Answer y (yes) or n (no); Enter means no."))
 
@@ -448,9 +442,7 @@ class TableApp(App[int]):
                 self.exit(AGAIN)
                 return
             if asks_help(answer):
-                self.table.say(
-                    _("y deals a new game at the same table (the next game number); n (or Enter) stops.")
-                )
+                self.table.say(again_help())
                 continue
             self.refuse(_("Answer y (yes) or n (no); Enter means no."))
 
