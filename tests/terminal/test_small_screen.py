@@ -150,6 +150,14 @@ def test_a_six_and_a_five_say_their_one_effect_once(lang: str) -> None:
     assert line.count(effect("6")) == 1 and name_of("6") in line and name_of("5") in line
 
 
+def seated_at(gid: str, players: int, lang: str) -> TableApp:
+    """The full screen of ``gid`` (seed 3) with the person in seat 1 and medium bots in the others."""
+    i18n.use(lang)
+    game = liars.make(gid, players=players, seed=3)
+    bots = {s: load_bot("basic", gid, seed=s + 1) for s in range(1, players)}
+    return TableApp(game, ui_for(gid, setup.names(lang, players, 0), 0), bots, 0, delay=0)
+
+
 @pytest.mark.parametrize("lang", ["nb", "nl", "en"])
 @pytest.mark.parametrize(
     ("gid", "players"),
@@ -162,11 +170,7 @@ def test_every_game_at_its_largest_table_shows_the_hand_at_80_by_24(
     whole on the screen, whatever else the board had to scroll away.  Liegen at eight in nl is one
     row taller than the board: the hand's second line was below the fold while the person was
     asked to play or accuse; the board now scrolls the title away, not the hand."""
-    i18n.use(lang)
-    game = liars.make(gid, players=players, seed=3)
-    names = setup.names(lang, players, 0)
-    bots = {s: load_bot("basic", gid, seed=s + 1) for s in range(1, players)}
-    app = TableApp(game, ui_for(gid, names, 0), bots, 0, delay=0)
+    app = seated_at(gid, players, lang)
     seen: dict[str, Any] = {}
 
     async def main() -> None:
@@ -248,11 +252,7 @@ def test_the_coachs_advice_shows_beside_the_whole_table_at_80_by_24(
     to beat off the top while the person read the odds of that very bid.  The advice now stands
     beside the table, above the log: the seats, the hand and the advice's last line (the strong bot's
     move) are all on the screen."""
-    i18n.use(lang)
-    game = liars.make(gid, players=players, seed=3)
-    names = setup.names(lang, players, 0)
-    bots = {s: load_bot("basic", gid, seed=s + 1) for s in range(1, players)}
-    app = TableApp(game, ui_for(gid, names, 0), bots, 0, delay=0)
+    app = seated_at(gid, players, lang)
     seen: dict[str, Any] = {}
 
     async def main() -> None:
@@ -283,10 +283,7 @@ def test_the_coachs_advice_shows_beside_the_whole_table_at_80_by_24(
 def test_a_board_shorter_than_its_room_starts_at_the_top(gid: str, players: int) -> None:
     """Keeping the board at its end (for tables taller than the screen) drew every shorter board at
     the room's foot: four to nine blank rows over the game's name, the table sunk under them."""
-    i18n.use("nb")
-    game = liars.make(gid, players=players, seed=3)
-    bots = {1: load_bot("basic", gid, seed=2)}
-    app = TableApp(game, ui_for(gid, setup.names("nb", players, 0), 0), bots, 0, delay=0)
+    app = seated_at(gid, players, "nb")
     seen: dict[str, Any] = {}
 
     async def main() -> None:

@@ -381,6 +381,23 @@ def test_a_bad_file_name_is_explained_and_asked_again(tmp_path: Path) -> None:
     assert saved_state(good) == app.table.state.to_json()
 
 
+async def refused_at_save(p: Person, answer: str) -> str:
+    """Ctrl-C, then ``answer`` at the save dialog: the dialog still asks, and what it says why."""
+    await p.pilot.press("ctrl+c")
+    dialog = p.app.screen
+    assert isinstance(dialog, SaveScreen)
+    dialog.query_one("#answer", Input).value = answer
+    await p.pilot.press("enter")
+    assert p.app.screen is dialog  # still asking
+    return shown(dialog.query_one("#why", Static))
+
+
+async def answer_save(p: Person, answer: str) -> None:
+    """``answer`` at the save dialog that is open."""
+    p.app.screen.query_one("#answer", Input).value = answer
+    await p.pilot.press("enter")
+
+
 @pytest.mark.parametrize(("lang", "no", "yes"), [("nb", "n", "j"), ("nl", "nee", "ja"), ("en", "no", "y")])
 def test_a_yes_or_no_at_the_file_name_is_no_file_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, no: str, yes: str
@@ -393,15 +410,8 @@ def test_a_yes_or_no_at_the_file_name_is_no_file_name(
     seen: dict[str, str] = {}
 
     async def body(p: Person) -> None:
-        await p.pilot.press("ctrl+c")
-        dialog = app.screen
-        assert isinstance(dialog, SaveScreen)
-        dialog.query_one("#answer", Input).value = yes
-        await p.pilot.press("enter")
-        assert isinstance(app.screen, SaveScreen)  # still asking
-        seen["why"] = shown(dialog.query_one("#why", Static))
-        dialog.query_one("#answer", Input).value = no
-        await p.pilot.press("enter")
+        seen["why"] = await refused_at_save(p, yes)
+        await answer_save(p, no)
 
     drive(app, body)
     assert seen["why"] == flat(_("Type the name of a file to save to, or press Enter not to save."))
@@ -421,15 +431,8 @@ def test_a_question_mark_at_the_save_questions_explains_and_saves_nothing_yet(
     seen: dict[str, str] = {}
 
     async def body(p: Person) -> None:
-        await p.pilot.press("ctrl+c")
-        dialog = app.screen
-        assert isinstance(dialog, SaveScreen)
-        dialog.query_one("#answer", Input).value = "?"
-        await p.pilot.press("enter")
-        assert isinstance(app.screen, SaveScreen)  # still asking
-        seen["save_to"] = shown(dialog.query_one("#why", Static))
-        dialog.query_one("#answer", Input).value = "n"
-        await p.pilot.press("enter")
+        seen["save_to"] = await refused_at_save(p, "?")
+        await answer_save(p, "n")
 
     drive(app, body)
     assert seen["save_to"] == flat(
@@ -439,13 +442,7 @@ def test_a_question_mark_at_the_save_questions_explains_and_saves_nothing_yet(
     app = table_app("liars-dice", "nb", seed=4)
 
     async def named(p: Person) -> None:
-        await p.pilot.press("ctrl+c")
-        dialog = app.screen
-        assert isinstance(dialog, SaveScreen)
-        dialog.query_one("#answer", Input).value = "?"
-        await p.pilot.press("enter")
-        assert isinstance(app.screen, SaveScreen)
-        seen["name"] = shown(dialog.query_one("#why", Static))
+        seen["name"] = await refused_at_save(p, "?")
         await p.pilot.press("ctrl+c")
 
     drive(app, named)
