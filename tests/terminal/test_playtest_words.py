@@ -16,6 +16,8 @@ from liars.terminal import i18n
 from liars.terminal.games import ui_for
 from liars.terminal.ui import InputError
 
+from .test_defects import liegen_after as following
+
 NAMES = ["Du", "Ola", "Kari"]
 
 
@@ -36,12 +38,7 @@ def at_turn(game_id: str, lang: str, **options: Any) -> tuple[Any, dict[str, Any
 def liegen_after(lang: str, announce: str, **options: Any) -> liars.State:
     """A Liegen table where a card was announced as ``announce`` and it is the next player's turn."""
     i18n.use(lang)
-    state = liars.make("liegen", players=3, seed=6, **options).new_game()
-    seat = state.to_act[0]
-    state.act(seat, {"type": "play", "card": state.view(seat)["hand"][0], "announce": announce})
-    while state.legal_actions(state.to_act[0])[0].to_json()["type"] != "play":
-        state.act(state.to_act[0], {"type": "pass"})
-    return state
+    return following(announce, **options)
 
 
 def parse_at(state: liars.State, text: str) -> dict[str, Any]:
