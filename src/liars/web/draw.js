@@ -1,5 +1,5 @@
 // DOM helpers and the pictures: dice as SVG, cards as CSS boxes with rank and suit.
-import { rankName } from "./i18n.js";
+import { rankName, rankPlural, rankWords } from "./i18n.js";
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -100,6 +100,13 @@ export function cardText(code) {
  */
 export function heldLine(text, cards) {
   return h("p", { class: "held", id: "held" }, h("span", {}, text), cards.map((c) => card(c, { extra: "mini" })));
+}
+
+/** What you hold of a claimed `rank` (Cheat's claim, a Liegen rank said alone), said by the game's
+ * own `held` / `held_none` strings through `say` (its `x`). */
+export function heldOfRank(rank, hand, say) {
+  const mine = (hand || []).filter((c) => c[0] === rank);
+  return heldLine(mine.length ? say("held", { cards: rankWords(mine.length, rank) }) : say("held_none", { ranks: rankPlural(rank) }), mine);
 }
 
 /** A hand on the game-over screen: its cards, or ``none`` in words (the winner's, most often). */

@@ -1,6 +1,6 @@
 // Cheat (Løgneren): your hand, the pile, the claim to make, the last play and what a call turned.
 // Claims are said in words, as at a table ("Bram sier to femmere"; docs/glossary.md).
-import { backs, card, cardText, h, heldLine, pile, revealedHand } from "../draw.js";
+import { backs, card, cardText, h, heldOfRank, pile, revealedHand } from "../draw.js";
 import { aside, pickHint, rankPlural, rankWords, tr } from "../i18n.js";
 
 export const TX = {
@@ -89,9 +89,8 @@ export default {
     if (f.legal.some((a) => a.type === "challenge")) {
       // what you hold of the claimed rank, in the bar: on a phone it covers the hand (heldLine)
       const rank = f.view.last_play && f.view.last_play.rank;
-      const mine = (f.view.hand || []).filter((c) => c[0] === rank);
       return h("div", { class: "choices window" },
-        rank ? heldLine(mine.length ? x("held", { cards: rankWords(mine.length, rank) }) : x("held_none", { ranks: rankPlural(rank) }), mine) : null,
+        rank ? heldOfRank(rank, f.view.hand, x) : null,
         h("button", { type: "button", class: "act liar", disabled: ctx.pending, onclick: () => ctx.send({ type: "challenge" }) }, ctx.t("liar")),
         h("button", { type: "button", class: "act pass", disabled: ctx.pending, onclick: () => ctx.send({ type: "pass" }) }, ctx.t("pass")));
     }

@@ -1,7 +1,7 @@
 // Liegen (Dutch cheat): one card a turn with an announcement that follows; accuse before the next.
 // Announcing is a compact picker: the honest announcement first, then rank × suit (docs/glossary.md).
-import { backs, card, cardText, h, heldLine, pile, revealedHand } from "../draw.js";
-import { aside, pickHint, rankName, rankPlural, rankWords, tr } from "../i18n.js";
+import { backs, card, cardText, h, heldLine, heldOfRank, pile, revealedHand } from "../draw.js";
+import { aside, pickHint, rankName, tr } from "../i18n.js";
 
 export const TX = {
   en: {
@@ -50,10 +50,7 @@ function held(v) {
   const said = v.announcement && v.announcement.card;
   if (!said) return null;
   const hand = v.hand || [];
-  if (said.length === 1) {
-    const mine = hand.filter((c) => c[0] === said);
-    return heldLine(mine.length ? x("held", { cards: rankWords(mine.length, said) }) : x("held_none", { ranks: rankPlural(said) }), mine);
-  }
+  if (said.length === 1) return heldOfRank(said, hand, x);
   return hand.includes(said) ? heldLine(x("held_card", { card: cardText(said) }), [said]) : heldLine(x("held_not", { card: cardText(said) }), []);
 }
 
