@@ -124,6 +124,46 @@ def test_a_newcomer_closes_the_longest_pending_request_beyond_the_cap(db: Db) ->
             sock.close()
 
 
+def test_a_request_accepted_in_a_burst_is_read_before_anyone_is_closed_for_the_cap(db: Db) -> None:
+    """A newcomer accepted together with many others (the server was busy for a moment, so the
+    kernel held them all) gets its chance to send before the cap picks whom to close.
+
+    Seen in CI under load: a normal GET accepted in the same burst as a flood of slow
+    connections was closed with a 408 before its request, already in the kernel, was read."""
+    with server(db, "--max-pending", "4", "--header-timeout", "5") as srv:
+        slow = [raw(srv) for _ in range(4)]
+        for sock in slow:  # four requests that are arriving slowly: the cap is full
+            sock.sendall(b"GET /api/games HTTP/1.1\r\n")
+        time.sleep(0.2)
+        srv.loop.call_soon_threadsafe(time.sleep, 1.0)  # the server is busy for a second
+        time.sleep(0.1)
+        get = raw(srv)
+        get.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")  # all of it, at once
+        fresh = [raw(srv) for _ in range(5)]  # five more accepted in the same burst
+        got = get.recv(4096).split(b"\r\n")[0]
+        assert got.startswith(b"HTTP/1.1 200"), got
+        for sock in slow:  # the slow ones were the ones to go
+            assert read_all(sock, 5)[0].startswith(b"HTTP/1.1 408 ")
+        for sock in [get, *fresh]:
+            sock.close()
+
+
+def test_newcomers_that_never_send_are_closed_for_the_cap_once_their_moment_is_over(db: Db) -> None:
+    """The burst's grace is short: connections that send nothing are still held to the cap."""
+    with server(db, "--max-pending", "3", "--header-timeout", "30") as srv:
+        quiet = [raw(srv) for _ in range(6)]
+        time.sleep(1.0)  # four times the moment a newcomer has
+        closed = []
+        for sock in quiet:
+            try:
+                closed.append(read_all(sock, 0.3)[0])
+            except TimeoutError:
+                continue
+        assert len(closed) == 3 and all(g.startswith(b"HTTP/1.1 408 ") for g in closed), closed
+        for sock in quiet:
+            sock.close()
+
+
 def test_an_idle_http_connection_is_closed_after_the_idle_timeout(db: Db) -> None:
     with server(db, "--idle-timeout", "1") as srv:
         sock = raw(srv)

@@ -15,7 +15,9 @@ bad message, and what ``liars serve`` does about each:
   deadline (the handshake arrived); a slow *answer* never counts against the
   client.  And however fast they come, at most ``max_pending`` requests may be
   arriving at once (by default half the file descriptors the process may still
-  open): a newcomer closes the longest-pending one.
+  open): beyond it, the longest-pending of those that have had their chance to
+  send is closed (a newcomer gets a moment, :data:`GRACE`, since a server that
+  was busy accepts a whole burst of connections before it reads any of them).
 * **Too many WebSockets.**  A spectator needs no token, so one address could
   open thousands of connections to one table, each costing memory and a view
   encoding per action.  :class:`SocketCaps` counts open WebSockets per
@@ -39,6 +41,11 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 TABLE_PATH = re.compile(r"^/ws/tables/([^/]+)$")
 TIMED_OUT = b"HTTP/1.1 408 Request Timeout\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+# Seconds a new connection has to send its request before the cap may close it.  A client sends
+# its request as soon as it is connected; but after a busy moment the server accepts every
+# connection the kernel held before it reads any, and closing the oldest of such a burst closed
+# requests that were already there, unread (a GET answered 408 in the slowloris test under load).
+GRACE = 0.25
 
 
 class _GuardedH11(H11Protocol):
@@ -48,22 +55,28 @@ class _GuardedH11(H11Protocol):
     connection, from the first bytes of its next request) until uvicorn has all of it (a new
     ``cycle`` whose body is complete) or has handed the connection to its WebSocket protocol.
     A pending request that is not all in after ``header_timeout`` seconds is answered 408 and
-    closed.  At most ``max_pending`` requests are pending at once: a new connection beyond
-    that closes the one that has been pending longest.  That is what keeps a flood of slow
+    closed.  At most ``max_pending`` requests are pending at once: beyond that, the one that
+    has been pending longest goes, of those that have had their chance (:data:`GRACE`, or some
+    bytes of a request that is still not whole).  That is what keeps a flood of slow
     connections from using every file descriptor (past the limit no one is accepted: uvloop
     even accepts and drops them): the newcomer, whose request usually arrives in one packet,
-    is served, and the oldest straggler goes.  uvicorn's own parts are used as they are:
-    this only watches ``cycle`` and the transport's protocol, and closes the transport.
+    is served, and the oldest straggler goes.  Newcomers still in their moment may hold half
+    as many places again; past that the oldest of them goes too, and once their moment is
+    over the cap holds again.  uvicorn's own parts are used as they are: this only watches
+    ``cycle`` and the transport's protocol, and closes the transport.
     """
 
-    header_timeout: float = 10.0  # set by guarded_http, as are the two below
+    header_timeout: float = 10.0  # set by guarded_http, as are the three below
     max_pending: int = 1024
     pending: ClassVar[dict[_GuardedH11, None]] = {}  # each guarded_http class has its own
+    trim_timer: ClassVar[asyncio.TimerHandle | None] = None  # the cap's next look, if one is due
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
         self._awaited: object = None  # the cycle that was current when the request began
+        self._since = 0.0  # when the pending request began (the loop's clock)
+        self._heard = False  # some of it came, and not all: it has had its chance
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -73,8 +86,11 @@ class _GuardedH11(H11Protocol):
         if self._deadline is None and (self.cycle is None or self.cycle.response_complete):
             self._arm()  # the first bytes of the next request on a kept-alive connection
         super().data_received(data)
-        if self._deadline is not None and self._arrived():
-            self._disarm()
+        if self._deadline is not None:
+            if self._arrived():
+                self._disarm()
+            else:
+                self._heard = True
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
@@ -83,13 +99,39 @@ class _GuardedH11(H11Protocol):
     def _arm(self) -> None:
         self._awaited = self.cycle
         self._deadline = self.loop.call_later(self.header_timeout, self._expired)
-        pending = self.pending
-        pending[self] = None
-        while len(pending) > self.max_pending:
-            oldest = next(iter(pending))
-            if oldest is self:
+        self._since = self.loop.time()
+        self._heard = False
+        self.pending[self] = None
+        self._hold_cap(self.loop, keep=self)
+
+    @classmethod
+    def _hold_cap(cls, loop: asyncio.AbstractEventLoop, keep: _GuardedH11 | None = None) -> None:
+        """Hold the cap: close the longest-pending requests that have had their chance to arrive.
+
+        Newcomers in their moment (:data:`GRACE`) may take half as many places again; past
+        that the oldest of them goes as well (never ``keep``, the one just come).  If newcomers
+        still hold places over the cap, look again when the first one's moment is over.
+        """
+        pending, cap = cls.pending, cls.max_pending
+        now = loop.time()
+        over = len(pending) - cap
+        for other in list(pending):  # oldest first
+            if over <= 0:
                 break
-            oldest._expired()
+            if other is not keep and (other._heard or now - other._since >= GRACE):
+                other._expired()
+                over -= 1
+        while len(pending) > cap + cap // 2:
+            next(other for other in pending if other is not keep)._expired()
+        if len(pending) > cap and cls.trim_timer is None:
+            first = min(other._since for other in pending)
+            cls.trim_timer = loop.call_later(max(0.0, first + GRACE - now) + 0.001, cls._look, loop)
+
+    @classmethod
+    def _look(cls, loop: asyncio.AbstractEventLoop) -> None:
+        """The cap's look once a newcomer's moment is over."""
+        cls.trim_timer = None
+        cls._hold_cap(loop)
 
     def _disarm(self) -> None:
         if self._deadline is not None:
@@ -121,7 +163,12 @@ def guarded_http(header_timeout: float, max_pending: int) -> type[asyncio.Protoc
     """
     if not header_timeout > 0 or max_pending < 1:
         raise ValueError("the header timeout must be above 0 seconds, the pending cap at least 1")
-    attrs = {"header_timeout": float(header_timeout), "max_pending": max_pending, "pending": {}}
+    attrs = {
+        "header_timeout": float(header_timeout),
+        "max_pending": max_pending,
+        "pending": {},
+        "trim_timer": None,
+    }
     return type("GuardedH11", (_GuardedH11,), attrs)
 
 
