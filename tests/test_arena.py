@@ -196,6 +196,29 @@ def test_cli_refuses_an_output_it_cannot_write_before_playing(
     assert out == ""
 
 
+def test_a_bot_option_with_no_strong_seat_is_refused_not_ignored(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bot-option`` is for the strong bots; with none at the table it was dropped without a word,
+    so a tuning run of ``basic,basic --bot-option worlds=400`` measured what it did not ask for."""
+    args = ["arena", "liars-dice", "--bots", "basic,basic", "--games", "2", "--quiet"]
+    assert cli.main([*args, "--bot-option", "foo=1"]) == 2
+    out, err = capsys.readouterr()
+    assert "--bot-option" in err and "strong" in err and "Traceback" not in err, err
+    assert out == ""
+
+
+def test_csv_to_standard_output_is_the_csv_alone() -> None:
+    """``--csv -`` printed an empty line before the header (the progress bar's, on standard output),
+    so ``liars arena ... --csv - > r.csv`` made a file whose first row was empty."""
+    cmd = [sys.executable, "-m", "liars.cli", "arena", "liars-dice", "--bots", "basic,basic"]
+    done = subprocess.run(
+        [*cmd, "--games", "2", "--jobs", "1", "--csv", "-"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("game,players,seed,bot,"), done.stdout
+    assert len(lines) == 3 and all(line.startswith("liars-dice,2,") for line in lines[1:]), done.stdout
+
+
 def test_a_game_past_the_action_bound_is_stopped_and_counted_unfinished() -> None:
     config = arena.Config("liegen", ("random", "random", "random"), seed=3, max_actions=12)
     records = arena.run(config, arena.schedule(config, 3))

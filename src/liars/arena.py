@@ -82,6 +82,8 @@ class Config:
         make(self.game, players=self.players, seed=0, **dict(self.options))
         if self.max_actions is not None and (type(self.max_actions) is not int or self.max_actions < 1):
             raise usage_error(f"max actions must be a whole number of at least 1, not {self.max_actions!r}")
+        if self.bot_options and "strong" not in self.bots:
+            raise usage_error("--bot-option is for the strong bots, and no seat here plays strong")
         for spec in self.bots:
             try:
                 bots.load(spec, self.game, seed=0, **self.bot_kwargs(spec))

@@ -39,10 +39,21 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         prog="liars", description=_("Bluffing games: {games}").format(games=", ".join(GAME_IDS))
     )
     parser.add_argument("--version", action="version", version=f"liars {__version__}")
+    setup.add_lang(parser)
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     for mod in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
         importlib.import_module(f"{commands.__name__}.{mod.name}").add(sub)
     translate(parser)
+    return parser
+
+
+def command_parser(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The (sub)parser of the command ``argv`` names: ``liars play liars-dice`` has its own."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for i, word in enumerate(argv):
+                if word in action.choices:
+                    return command_parser(action.choices[word], argv[i + 1 :])
     return parser
 
 
@@ -76,7 +87,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         parser = build_parser(args_list)
-        args = parser.parse_args(args_list or DEFAULT)
+        args, unknown = parser.parse_known_args(args_list or DEFAULT)
+        if unknown:  # refused with the usage of the command they were given to, not the top level's
+            from .terminal.i18n import _
+
+            command_parser(parser, args_list).error(_("unrecognized arguments: %s") % " ".join(unknown))
         code: int = args.func(args)
     except (GameConfigError, IllegalAction) as exc:
         print(f"liars: {_refusal_text(exc)}", file=sys.stderr)

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from liars import locale
+from liars import cli, locale
 from liars.terminal import i18n, setup
 from liars.terminal.i18n import _
 
@@ -106,3 +106,43 @@ def test_a_word_where_a_whole_number_goes_is_refused_in_the_players_words(
         parsed([*args, "--lang", "nb"])
     err = capsys.readouterr().err
     assert _("not a whole number: {text}").format(text=args[-1]) in err and "(int)" not in err, err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--lang", "nb", "play", "liars-dice"],
+        ["--lang=nb", "play"],
+        ["--lang", "nb", "replay", "x.json"],
+        ["--lang", "nb", "review", "x.json"],
+        ["--lang", "nb", "games"],
+        ["--lang", "nl", "play", "cheat", "--lang", "nb"],  # the last one given, as for any flag
+    ],
+)
+def test_the_language_may_come_before_the_command(argv: list[str]) -> None:
+    """``liars --lang nb play`` was refused («ugyldig valg: 'nb'»): the flag was only the commands'."""
+    args = cli.build_parser(argv).parse_args(argv)
+    assert args.lang == "nb" and setup.lang_from_argv(argv) == "nb"
+
+
+def test_no_language_given_leaves_the_environments() -> None:
+    for argv in (["play", "liars-dice"], ["replay", "x.json"], ["games"]):
+        assert getattr(cli.build_parser(argv).parse_args(argv), "lang", None) is None
+
+
+@pytest.mark.parametrize(
+    ("argv", "usage"),
+    [
+        (["play", "liars-dice", "--frobnicate"], "usage: liars play liars-dice"),
+        (["arena", "cheat", "--bots", "basic,basic,basic", "--frobnicate"], "usage: liars arena"),
+        (["--lang", "nb", "replay", "x.json", "--frobnicate"], "bruk: liars replay"),
+    ],
+)
+def test_an_unknown_flag_is_refused_with_the_usage_of_its_own_command(argv: list[str], usage: str) -> None:
+    """``liars play liars-dice --frobnicate`` answered with the top level's usage («liars [-h]
+    [--version] COMMAND ...»), which says nothing of the flags ``play`` does take."""
+    done = subprocess.run(
+        [sys.executable, "-m", "liars.cli", *argv], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and done.stderr.startswith(usage), done.stderr
+    assert "--frobnicate" in done.stderr and "COMMAND" not in done.stderr and "KOMMANDO" not in done.stderr

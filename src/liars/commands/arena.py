@@ -88,9 +88,11 @@ def run(args: argparse.Namespace) -> int:
     if args.quiet:
         records = arena.run(config, matches, jobs=args.jobs, ray=ray)
     else:
+        from rich.console import Console
         from rich.progress import Progress
 
-        with Progress(transient=True) as bar:
+        # on standard error: standard output is for the results (``--csv -`` is the CSV alone)
+        with Progress(transient=True, console=Console(stderr=True)) as bar:
             task = bar.add_task(f"{args.game}", total=len(matches))
             records = arena.run(
                 config, matches, jobs=args.jobs, ray=ray, progress=lambda n: bar.advance(task, n)

@@ -39,9 +39,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def add(sub: Any) -> None:
-    from ..terminal.i18n import LANGS
+    from ..terminal.setup import add_lang
 
     p = sub.add_parser("games", help="list the games and their options")
     p.add_argument("--json", action="store_true", help="the metadata as JSON")
-    p.add_argument("--lang", choices=LANGS, help="language: nb, nl or en (default: from LANG)")
+    add_lang(p)
     p.set_defaults(func=run)

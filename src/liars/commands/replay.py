@@ -16,7 +16,7 @@ def run(args: argparse.Namespace) -> int:
     from ..terminal.games import ui_for
     from ..terminal.loop import Quit, not_a_save, read_saved, replay
 
-    i18n.use(i18n.choose(args.lang))
+    i18n.use(i18n.choose(getattr(args, "lang", None)))
     text = read_saved(args.file)
     try:
         saved = read_save(text)  # checked whole here, so a bad file is refused with its name
@@ -33,8 +33,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def add(sub: Any) -> None:
-    from ..terminal.i18n import LANGS, _
-    from ..terminal.setup import delay_seconds, seat_number
+    from ..terminal.i18n import _
+    from ..terminal.setup import add_lang, delay_seconds, seat_number
 
     p = sub.add_parser("replay", help=_("step through a saved game"))
     p.add_argument("file", metavar=_("FILE"), help=_("a game saved with --save"))
@@ -50,5 +50,5 @@ def add(sub: Any) -> None:
         metavar=_("SECONDS"),
         help=_("seconds between steps (default: wait for Enter at each step)"),
     )
-    p.add_argument("--lang", choices=LANGS, help=_("language: nb, nl or en (default: from LANG)"))
+    add_lang(p)
     p.set_defaults(func=run)

@@ -21,7 +21,7 @@ def run(args: argparse.Namespace) -> int:
     from ..terminal.loop import not_a_save, read_saved
     from ..terminal.setup import check_seat
 
-    i18n.use(i18n.choose(args.lang))
+    i18n.use(i18n.choose(getattr(args, "lang", None)))
     text = read_saved(args.file)
     try:
         saved = read_save(text)  # checked whole here, so a bad file is refused with its name
@@ -60,8 +60,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def add(sub: Any) -> None:
-    from ..terminal.i18n import LANGS, _
-    from ..terminal.setup import seat_number, whole_number
+    from ..terminal.i18n import _
+    from ..terminal.setup import add_lang, seat_number, whole_number
 
     p = sub.add_parser("review", help=_("where the strong bot would have played a saved game otherwise"))
     p.add_argument("file", metavar=_("FILE"), help=_("a game saved with --save"))
@@ -79,5 +79,5 @@ def add(sub: Any) -> None:
         help=_("hidden worlds played out per decision (more: steadier numbers, slower)"),
     )
     p.add_argument("--json", action="store_true", help=_("print the review as JSON"))
-    p.add_argument("--lang", choices=LANGS, help=_("language: nb, nl or en (default: from LANG)"))
+    add_lang(p)
     p.set_defaults(func=run)

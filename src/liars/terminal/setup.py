@@ -160,19 +160,22 @@ def choice_reader(option: Option) -> Callable[[str], str]:
 
 
 def lang_from_argv(argv: Sequence[str] | None = None) -> str:
-    """The ``--lang`` of the command line if there is a good one, else the environment's."""
+    """The command line's last ``--lang`` (as argparse takes it) if it is a good one, else the environment's.
+
+    It may stand before the command (``liars --lang nb play``) or after it.
+    """
     args = list(sys.argv[1:] if argv is None else argv)
+    value = None
     for i, a in enumerate(args):
-        value = None
         if a == "--lang" and i + 1 < len(args):
             value = args[i + 1]
         elif a.startswith("--lang="):
             value = a[7:]
-        if value is not None:
-            try:
-                return i18n.choose(value)
-            except ValueError:
-                break
+    if value is not None:
+        try:
+            return i18n.choose(value)
+        except ValueError:
+            pass
     return i18n.choose(None, os.environ)
 
 
@@ -269,7 +272,11 @@ def add_game_parsers(parser: argparse.ArgumentParser, watch: bool) -> None:
 
 
 def add_lang(p: argparse.ArgumentParser) -> None:
-    """``--lang`` on ``liars play`` and on each game, set only when given: neither overwrites the other."""
+    """``--lang`` on the command line, on each command and on each game, set only when given.
+
+    Set only when given (``argparse.SUPPRESS``), so a command's own ``--lang`` never overwrites
+    one given before it (``liars --lang nb play``): the last one given wins, as for any flag.
+    """
     p.add_argument(
         "--lang",
         choices=i18n.LANGS,
