@@ -359,3 +359,19 @@ def test_a_question_mark_at_the_replays_step_says_what_to_type() -> None:
     assert code == 0
     assert _("Enter shows the next move; q stops the replay here.") in out.getvalue()
     assert asked[1] == asked[2]  # the same step asked again, not the next one
+
+
+def test_ctrl_c_at_a_replay_step_ends_its_line(tmp_path: Path) -> None:
+    """Ctrl-C at «Enter = next, q = quit» left the shell's prompt on the same line as the «^C»
+    («[0/2] Enter = next, q = quit ^C$»): the replay now ends the line, as play's Ctrl-C does."""
+    from .test_review import save
+
+    path = save(tmp_path, "liars-dice", 2, 3, dice=2)
+    child = spawn(["replay", str(path), "--lang", "en"])
+    child.expect_exact("Enter = next, q = quit")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    tail = clean(child.before)
+    assert tail.endswith("\n") and "Traceback" not in tail, repr(tail)
+    child.close()
+    assert child.exitstatus == 130

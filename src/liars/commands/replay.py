@@ -25,10 +25,14 @@ def run(args: argparse.Namespace) -> int:
     seat = args.seat
     if seat is None:
         seat = saved.human if saved.human is not None else 0
+    console = Console(highlight=False)
     try:
         with keyboard.guard():  # Ctrl-C between steps, never inside one
-            return replay(Console(highlight=False), saved, ui_for, seat, args.delay)
-    except (KeyboardInterrupt, Quit):
+            return replay(console, saved, ui_for, seat, args.delay)
+    except KeyboardInterrupt:  # pressed at a step's prompt: end the line its «^C» is on
+        console.print()
+        return 130
+    except Quit:
         return 130
 
 
