@@ -4,7 +4,7 @@ Every module in ``liars.commands`` adds one subcommand through
 ``add(subparsers)``, which registers its parser and sets ``func`` to the
 handler.  Handlers import what they need (a web server, numpy ...) when they
 run, so ``liars`` starts fast and the core stays dependency-free.  With no
-subcommand, ``liars`` runs the default command (see ``DEFAULT``).
+subcommand, ``liars`` says how to start (:mod:`liars.terminal.welcome`).
 
 Every text of the parsers (help lines, descriptions, metavars and argparse's
 own words) goes through the terminal's catalog in the language of
@@ -23,8 +23,6 @@ import sys
 from collections.abc import Sequence
 
 from . import GAME_IDS, GameConfigError, IllegalAction, __version__, commands
-
-DEFAULT = ["demo"]
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
@@ -87,11 +85,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         parser = build_parser(args_list)
-        args, unknown = parser.parse_known_args(args_list or DEFAULT)
+        args, unknown = parser.parse_known_args(args_list)
         if unknown:  # refused with the usage of the command they were given to, not the top level's
             from .terminal.i18n import _
 
             command_parser(parser, args_list).error(_("unrecognized arguments: %s") % " ".join(unknown))
+        if getattr(args, "command", None) is None:  # ``liars`` alone, or ``liars --lang nb``
+            from .terminal import welcome
+
+            return welcome.show(getattr(args, "lang", None))
         code: int = args.func(args)
     except (GameConfigError, IllegalAction) as exc:
         print(f"liars: {_refusal_text(exc)}", file=sys.stderr)
