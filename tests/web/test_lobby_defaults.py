@@ -51,6 +51,7 @@ def test_the_turn_label_shows_the_servers_default(
         "turn_seconds": turn,
         "window_seconds": 5.0,
         "grace_seconds": 60.0,
+        "share_origins": [],  # this server listens on this machine only
     }
     ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
     try:

@@ -70,6 +70,7 @@ def build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     header through) could claim any address and so escape the per-address limits.
     """
     from ..server import create_app, default_db
+    from ..server.addresses import share_origins
     from ..server.schemas import MAX_BODY, MAX_MESSAGE
     from ..server.transport import SocketCaps, guarded_http, pending_cap
 
@@ -92,6 +93,7 @@ def build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
         max_bot_tables=args.max_bot_tables or None,
         bot_cpu=args.bot_cpu or None,
         turn_seconds=args.turn_seconds or None,
+        share_origins=share_origins(args.host, args.port),
         redis=args.redis,
         redis_prefix=args.redis_prefix,
     )
@@ -119,6 +121,26 @@ def build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     return app, options
 
 
+def started(host: str, port: int, db: str) -> str:
+    """The first words of a running server, in the person's language: where to open it, and
+    whether other devices on the network can (an invite link is no use to a phone otherwise)."""
+    from ..server.addresses import share_origins
+
+    here = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else '[::1]' if host == '::' else host}:{port}/"
+    lines = [_("liars server: open {url} (database {db})").format(url=here, db=db.split("://")[0])]
+    origins = share_origins(host, port)
+    shared = [o + "/" for o in origins if o + "/" != here]
+    if shared:
+        lines.append(_("Phones and computers on your network: {urls}").format(urls=", ".join(shared)))
+    elif not origins and host not in ("0.0.0.0", "::", ""):  # this machine only (else: no network)
+        lines.append(
+            _("Only this computer can open it; to let others on your network join: {command}").format(
+                command=f"liars serve --host 0.0.0.0 --port {port}"
+            )
+        )
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -139,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     _raise_fd_limit(args.max_connections)
     app, options = build(args)
-    print(f"liars server on http://{args.host}:{args.port} (database {db.split('://')[0]})", flush=True)
+    print(started(args.host, args.port, db), flush=True)
     uvicorn.run(app, host=args.host, port=args.port, **options)
     return 0
 

@@ -156,6 +156,9 @@ async def defaults(request: Request) -> Response:
             "turn_seconds": hub_of(request).turn_seconds,  # for two or more human seats; null: none
             "window_seconds": fields["window_seconds"].default,
             "grace_seconds": fields["grace_seconds"].default,
+            # where other devices on the network open this server (``liars serve --host
+            # 0.0.0.0``); empty when it listens on this machine only: the invite link then says so
+            "share_origins": list(request.app.state.share_origins),
         }
     )
 
@@ -284,6 +287,7 @@ def create_app(
     redis_prefix: str = "liars",
     bot_cpu: float | None = BOT_CPU,
     turn_seconds: float | None = SILENT_TURN,
+    share_origins: tuple[str, ...] = (),
 ) -> Starlette:
     """The server over the database at ``db`` (a SQLAlchemy async URL).
 
@@ -299,6 +303,9 @@ def create_app(
     ``bot_cpu``: CPU-seconds a second all bots may use before tables of bots only wait
     (:mod:`.bot_budget`; None: no budget); ``turn_seconds``: the turn limit of a table of two
     or more people whose host chose none (None: no limit).
+    ``share_origins``: the addresses (``http://192.168.1.23:8000``) at which other devices
+    reach this server, for the invite links of a page opened as ``127.0.0.1`` (a phone cannot
+    open that); empty when the server listens on this machine only.
     ``redis``: a Redis URL shared by several processes over one PostgreSQL database (see
     :mod:`.cluster`), their keys and channels under ``redis_prefix``; each process needs its
     own ``owner`` name.  Without it the process is alone (SQLite's way).
@@ -333,6 +340,7 @@ def create_app(
     )
     app.state.hub = hub
     app.state.ws_rate = (rate, burst)
+    app.state.share_origins = share_origins
     if cluster is not None:
         cluster.handler = answer_forwarded
 

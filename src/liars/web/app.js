@@ -43,10 +43,34 @@ export const keys = {
   put: (id, k) => { if (k) localStorage.setItem(`liars.key.${id}`, k); },
 };
 
+/** Whether the page was opened on this machine's own address, which no other device can open. */
+function loopback(hostname) {
+  return hostname === "localhost" || hostname.startsWith("127.") || hostname === "[::1]";
+}
+
+/** Where other devices open this server: the page's own origin, unless the page was opened as
+ * 127.0.0.1 or localhost (a phone that opens that opens itself) and the server listens on the
+ * network (GET /api/defaults' share_origins, from ``liars serve --host 0.0.0.0``). */
+function shareOrigin() {
+  const shared = (S.defaults && S.defaults.share_origins) || [];
+  return loopback(location.hostname) && shared.length ? shared[0] : location.origin;
+}
+
 /** The address of a table's page: with its invite secret (if known) in the fragment. */
 export function tableLink(id) {
   const k = keys.get(id);
-  return `${location.origin}/t/${id}${k ? `#k=${encodeURIComponent(k)}` : ""}`;
+  return `${shareOrigin()}/t/${id}${k ? `#k=${encodeURIComponent(k)}` : ""}`;
+}
+
+/** What the invite link reaches: a line under it when the page is on this machine's own address
+ * (the link then either carries the network address, or works on this machine only). */
+function inviteReach() {
+  if (!loopback(location.hostname)) return null;
+  const origin = shareOrigin();
+  return origin === location.origin
+    ? h("p", { class: "notice", id: "invite-reach", "data-reach": "local" }, t("invite_local_only"))
+    : h("p", { class: "hint", id: "invite-reach", "data-reach": "network" },
+      t("invite_network", { address: new URL(origin).host }));
 }
 
 export async function api(path, body) {
@@ -608,7 +632,7 @@ function waitingRoom() {
         try { await navigator.clipboard.writeText(link); } catch { /* the field is selectable */ }
         e.target.textContent = t("copied");
       } }, t("copy")),
-      qrImage(link)),
+      qrImage(link), inviteReach()),
     h("ul", { class: "seatlist" }, S.info.seats.map((s) => h("li", {},
       `${t("seat", { n: s.seat + 1 })}: `,
       // a bot by the name the table will give it («Plass 3: Robot 3 (vanskelig)»), not «Robot (vanskelig)»

@@ -44,7 +44,7 @@ export const STRINGS = {
     private_table: "Show in the lobby: anyone may join", listed: "listed in the lobby", unlisted: "invite only",
     pick_first: "First pick the cards to play.", table_options: "This table",
     sound_on: "Sound on your turn: on", sound_off: "Sound on your turn: off",
-    invite_qr: "The invite link as a QR code", chat: "Table talk", chat_say: "Say something to the table", chat_send: "Send", well_played: "Well played!",
+    invite_qr: "The invite link as a QR code", invite_local_only: "This link works on this computer only: the server takes no one else. For friends to join from their own phones or computers, start it with liars serve --host 0.0.0.0.", invite_network: "The link uses this computer's address on your network ({address}), so phones and computers there can open it.", chat: "Table talk", chat_say: "Say something to the table", chat_send: "Send", well_played: "Well played!",
     chat_spectators: "Spectators can read the table talk, but not write in it.",
   },
   nb: {
@@ -84,7 +84,7 @@ export const STRINGS = {
     private_table: "Vis i lobbyen: hvem som helst kan sette seg", listed: "vises i lobbyen", unlisted: "bare for inviterte",
     pick_first: "Velg først kortene du vil spille.", table_options: "Dette bordet",
     sound_on: "Lyd når det er din tur: på", sound_off: "Lyd når det er din tur: av",
-    invite_qr: "Invitasjonslenken som QR-kode", chat: "Prat ved bordet", chat_say: "Si noe til bordet", chat_send: "Send", well_played: "Godt spilt!",
+    invite_qr: "Invitasjonslenken som QR-kode", invite_local_only: "Denne lenken virker bare på denne maskinen: serveren slipper ingen andre inn. Skal venner bli med fra egne telefoner eller maskiner, start den med liars serve --host 0.0.0.0.", invite_network: "Lenken bruker maskinens adresse på nettverket ({address}), så telefoner og maskiner der kan åpne den.", chat: "Prat ved bordet", chat_say: "Si noe til bordet", chat_send: "Send", well_played: "Godt spilt!",
     chat_spectators: "Tilskuere kan lese praten ved bordet, men ikke skrive selv.",
   },
   nl: {
@@ -124,7 +124,7 @@ export const STRINGS = {
     private_table: "Toon in de lobby: iedereen mag aanschuiven", listed: "staat in de lobby", unlisted: "alleen op uitnodiging",
     pick_first: "Kies eerst de kaarten die je speelt.", table_options: "Deze tafel",
     sound_on: "Geluid als je aan de beurt bent: aan", sound_off: "Geluid als je aan de beurt bent: uit",
-    invite_qr: "De uitnodigingslink als QR-code", chat: "Aan tafel", chat_say: "Zeg iets tegen de tafel", chat_send: "Versturen", well_played: "Goed gespeeld!",
+    invite_qr: "De uitnodigingslink als QR-code", invite_local_only: "Deze link werkt alleen op deze computer: de server laat niemand anders binnen. Om vrienden vanaf hun eigen telefoon of computer mee te laten doen, start je hem met liars serve --host 0.0.0.0.", invite_network: "De link gebruikt het adres van deze computer in je netwerk ({address}), zodat telefoons en computers daar hem kunnen openen.", chat: "Aan tafel", chat_say: "Zeg iets tegen de tafel", chat_send: "Versturen", well_played: "Goed gespeeld!",
     chat_spectators: "Kijkers kunnen meelezen, maar niet meepraten.",
   },
 };
