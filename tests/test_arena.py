@@ -302,3 +302,35 @@ def test_a_ctrl_c_while_the_workers_fork_stops_the_arena() -> None:
     )
     assert done.stdout.strip() == "stopped", done.stderr
     assert "Exception ignored" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_bot_that_raises_is_one_line_naming_it_the_game_and_its_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A user's bot that raised printed a wall of the arena's frames (with ``--jobs 2`` the pool's
+    as well), and nothing said in which game or seat: now one line says what and where."""
+    (tmp_path / "crashing_bots.py").write_text(
+        "class Crash:\n"
+        "    def act(self, view, legal_actions):\n"
+        "        if view['bid'] is not None:\n"
+        "            raise KeyError('oops')\n"
+        "        return legal_actions[0]\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for jobs in ("1", "2"):
+        argv = ["arena", "liars-dice", "--bots", "crashing_bots:Crash,basic", "--games", "2", "--quiet"]
+        assert cli.main([*argv, "--jobs", jobs]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and "Traceback" not in err, err
+        assert "liars: bot crashing_bots:Crash failed: KeyError: 'oops'" in err
+        assert "crashing_bots.py, line 4, in act" in err
+        assert "game 0 of the arena" in err and "seat " in err and "action " in err
+
+
+def test_an_illegal_answer_says_in_which_game_and_seat() -> None:
+    config = arena.Config("liars-dice", ("basic", "tests.test_arena:Broken"), seed=1)
+    with pytest.raises(
+        IllegalAction, match=r"Broken answered .*\(game 0 of the arena, deal seed \d+, seat 1"
+    ):
+        arena.run(config, arena.schedule(config, 2))

@@ -176,3 +176,71 @@ def test_search_with_a_sampler_finds_the_sure_call_and_leaves_the_game_alone() -
     assert state.to_json() == before
     again = Search(seed=1, iterations=300, budget=None, sampler=sampler)
     assert again.choose(view, state.legal_actions(0)) == choice
+
+
+# -- a user's bot: its answers and its mistakes -------------------------------
+
+
+class OwnCards:
+    """Plays the cards of its hand by suit, as a bot writer reads ``view["hand"]`` (Cheat)."""
+
+    def act(self, view: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
+        if view["window"]:
+            return {"type": "pass"}
+        return {"type": "play", "cards": [view["hand"][0]]}
+
+
+def test_a_cheat_play_named_by_its_suits_is_the_listed_play_of_those_ranks() -> None:
+    """Cheat lists plays by rank (``["5"]``); a bot that played its own card (``["5H"]``) was
+    refused as "not one of the legal actions: 5, ..." and the arena stopped."""
+    state = liars.make("cheat", players=3, seed=1).new_game()
+    seat = state.to_act[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    got = bots.checked_act(OwnCards(), "own", view, legal)
+    assert got in legal and got.cards == (view["hand"][0][0],)
+    state.act(seat, got)  # and the engine takes it
+    # a card the hand cannot pay is still refused, naming the bot
+    missing = next(r for r in "A23456789TJQK" if not any(c[0] == r for c in view["hand"]))
+    with pytest.raises(IllegalAction, match="bot liar answered"):
+        bots.checked_act(_Fixed({"type": "play", "cards": [missing + "S"]}), "liar", view, legal)
+
+
+class _Fixed:
+    def __init__(self, answer: Any) -> None:
+        self.answer = answer
+
+    def act(self, view: Mapping[str, Any], legal_actions: Sequence[Any]) -> Any:
+        return self.answer
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        ("class Bot:\n    def act(self, view, legal)\n        return legal[0]\n", "SyntaxError"),
+        ("import no_such_dependency_here\n", "No module named 'no_such_dependency_here'"),
+        (
+            "class Bot:\n    def __init__(self, game_id, seed):\n        raise KeyError('tables')\n"
+            "    def act(self, view, legal):\n        return legal[0]\n",
+            "could not be built: KeyError: 'tables'",
+        ),
+    ],
+)
+def test_a_users_module_that_fails_is_one_line_naming_the_file_and_line(
+    source: str, said: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A syntax error or a raising import or constructor in ``my_bots`` escaped ``bots.load`` as a
+    traceback (the arena's usage check caught only ValueError and TypeError)."""
+    name = f"user_bots_{abs(hash(source))}"
+    (tmp_path / f"{name}.py").write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ValueError, match=f"{name}:Bot") as caught:
+        bots.load(f"{name}:Bot", "liars-dice", seed=1)
+    assert said in str(caught.value)
+    assert f"{name}.py, line " in str(caught.value)
+
+
+def test_a_spec_that_is_neither_a_level_nor_module_colon_class_says_how_to_write_one() -> None:
+    with pytest.raises(ValueError, match=r"neither a level of liars-dice .* module:Class"):
+        bots.load("my_bots.MyBot", "liars-dice")
+    with pytest.raises(ValueError, match=r"module 'tests\.test_bots' has no 'Nope'"):
+        bots.load("tests.test_bots:Nope", "liars-dice")

@@ -36,7 +36,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from . import bots
-from .core import JSON, GameConfigError, game_class, make
+from .core import JSON, GameConfigError, IllegalAction, game_class, make
 from .errors import usage_error
 
 
@@ -90,7 +90,8 @@ class Config:
             except GameConfigError:
                 raise
             except (ValueError, TypeError) as exc:
-                raise usage_error(f"bot {spec!r}: {exc}") from None
+                said = str(exc)  # bots.load names the spec already, mostly
+                raise usage_error(said if repr(spec) in said else f"bot {spec!r}: {said}") from None
 
     def bot_kwargs(self, spec: str) -> dict[str, Any]:
         """The ``--bot-option`` values, for the strong bots only (other levels take none)."""
@@ -125,6 +126,20 @@ def schedule(config: Config, games: int, duplicate: bool = True) -> list[Match]:
     return out
 
 
+class BotFailed(RuntimeError):
+    """A bot raised an exception while deciding; the message names it, the error and the game.
+
+    Why: a user's bot that raised showed a wall of the arena's own frames (and with ``--jobs``
+    the process pool's), with neither the game nor the seat to find it again.  One line now
+    says which bot, what it raised, where in its file, and in which game, seat and action.
+    """
+
+
+def position(match: Match, seat: int, actions: int) -> str:
+    """Where in a tournament a decision was asked: the game, its deal seed, the seat, the action."""
+    return f"game {match.index} of the arena, deal seed {match.deal}, seat {seat}, action {actions + 1}"
+
+
 def play(config: Config, match: Match) -> JSON:
     """Play one match to the end, or to the action bound; a record of what happened, JSON-able.
 
@@ -155,7 +170,17 @@ def play(config: Config, match: Match) -> JSON:
         view = state.view(seat)
         legal = state.legal_actions(seat)
         start = time.perf_counter()
-        action = bots.checked_act(by_seat[seat], labels[match.seats[seat]], view, legal, game)
+        label = labels[match.seats[seat]]
+        try:
+            action = bots.checked_act(by_seat[seat], label, view, legal, game)
+        except IllegalAction as exc:  # an answer that is not legal: say where, keep the code
+            raise IllegalAction(
+                f"{exc} ({position(match, seat, actions)})", code=exc.code, params=exc.params
+            ) from None
+        except Exception as exc:
+            raise BotFailed(
+                f"bot {label} failed: {bots.failure(exc)} ({position(match, seat, actions)})"
+            ) from None
         took = time.perf_counter() - start
         spent[seat] += took
         slowest[seat] = max(slowest[seat], took)

@@ -15,8 +15,11 @@ every module in the package is imported on first use of :func:`make`.
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import random
+import sysconfig
+import traceback
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -110,24 +113,82 @@ def load(spec: str, game_id: str, seed: int | None = None, **kwargs: Any) -> Bot
 
     A user's class is called with ``game_id=`` and ``seed=`` if it takes them,
     else with no arguments: any class with ``act(view, legal_actions)`` will do.
+    Whatever goes wrong on the way (a typo in the spec, a module that does not import, a
+    constructor that raises) is a ``ValueError`` that names the spec and, for the user's own
+    code, the file and line: a bot writer sees the one line to fix, not a traceback.
     """
     if ":" not in spec:
+        if spec != "random" and (game_id, spec) not in _registered():
+            raise ValueError(
+                f"{spec!r} is neither a level of {game_id} ({', '.join(levels(game_id))}) nor a bot "
+                "of your own, written module:Class (such as my_bots:MyBot)"
+            )
         return make(spec, game_id, seed=seed, **kwargs)
-    module_name, _, attr = spec.partition(":")
+    factory = user_class(spec)
     try:
-        factory = getattr(importlib.import_module(module_name), attr)
-    except (ImportError, AttributeError) as exc:
-        raise ValueError(f"cannot load bot {spec!r}: {exc}") from None
-    if not callable(factory):
-        raise ValueError(f"bot {spec!r} is not a class: it has no act(view, legal_actions) method")
-    try:
-        bot = factory(game_id=game_id, seed=seed, **kwargs)
-    except TypeError:
-        bot = factory()
+        try:
+            bot = factory(game_id=game_id, seed=seed, **kwargs)
+        except TypeError:
+            bot = factory()
+    except Exception as exc:
+        raise ValueError(f"bot {spec!r} could not be built: {failure(exc)}") from None
     if not callable(getattr(bot, "act", None)):
         raise ValueError(f"bot {spec!r} has no act(view, legal_actions) method")
     loaded: Bot = bot  # a user's class: its act was checked just above
     return loaded
+
+
+def user_class(spec: str) -> Callable[..., Any]:
+    """The class ``"my_module:MyBot"`` names, imported; ``ValueError`` naming the spec if none.
+
+    ``liars bot`` calls it before it connects, when no game is known yet, so a typo is said at
+    once instead of at the table's first turn.
+    """
+    module_name, _, attr = spec.partition(":")
+    if not module_name or not attr:
+        raise ValueError(f"cannot load bot {spec!r}: write it module:Class (such as my_bots:MyBot)")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:  # a SyntaxError or a failing import in the user's module, as well
+        raise ValueError(f"cannot load bot {spec!r}: {failure(exc)}") from None
+    factory = getattr(module, attr, None)
+    if factory is None:
+        raise ValueError(f"cannot load bot {spec!r}: module {module_name!r} has no {attr!r}")
+    if not callable(factory):
+        raise ValueError(f"bot {spec!r} is not a class: it has no act(view, legal_actions) method")
+    found: Callable[..., Any] = factory
+    return found
+
+
+def _registered() -> dict[tuple[str, str], BotFactory]:
+    _load()
+    return _REGISTRY
+
+
+def failure(exc: BaseException) -> str:
+    """An exception in one line: its type, its message and where it was raised (file:line).
+
+    Why: a bot writer's mistake surfaced as a traceback through the arena's or the client's
+    own frames; the line in their file is what they need.  For a ``SyntaxError`` that is the
+    line the parser stopped at.
+    """
+    text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    if isinstance(exc, SyntaxError) and exc.filename:
+        return f"{type(exc).__name__}: {exc.msg} ({exc.filename}, line {exc.lineno})"
+    # the innermost frame of the bot's own code: not liars' (the caller) nor Python's (importlib)
+    skip = (
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep,
+        os.path.abspath(sysconfig.get_paths()["stdlib"]) + os.sep,
+    )
+    frames = [
+        f
+        for f in traceback.extract_tb(exc.__traceback__)
+        if not f.filename.startswith("<") and not os.path.abspath(f.filename).startswith(skip)
+    ]
+    if frames:
+        last = frames[-1]
+        text += f" ({last.filename}, line {last.lineno}, in {last.name})"
+    return text
 
 
 def action_bound(game: Game) -> int:
@@ -162,6 +223,25 @@ def _game_for(view: Mapping[str, Any]) -> Game:
     return game
 
 
+def _same_move(game: Game, parsed: Any, legal: Sequence[Any]) -> Any:
+    """The legal action that ``parsed`` is another spelling of, else None.
+
+    Why: Cheat lists its plays by rank (``{"cards": ["5", "5"]}``: suits never matter to its
+    rules), and a bot that played the cards of its hand (``["5H", "5S"]``) was refused as
+    "not one of the legal actions: 5 5, ...".  The integer id drops what does not matter, so
+    a play with the id of a listed one is that play; the listed one is returned, and the engine
+    plays it with the lowest suits of those ranks in the hand.
+    """
+    try:
+        want = game.action_id(parsed)
+    except (ValueError, LookupError, NotImplementedError):  # IllegalAction is a ValueError
+        return None
+    for candidate in legal:
+        if game.action_id(candidate) == want:
+            return candidate
+    return None
+
+
 def checked_act(
     bot: Bot, name: str, view: Mapping[str, Any], legal: Sequence[Any], game: Game | None = None
 ) -> Any:
@@ -187,6 +267,9 @@ def checked_act(
     for candidate in legal:
         if candidate == parsed:
             return candidate
+    same = _same_move((game or _game_for(view)), parsed, legal)
+    if same is not None:
+        return same
     shown = ", ".join(str(a) for a in list(legal)[:8]) + (" ..." if len(legal) > 8 else "")
     raise IllegalAction(
         f"bot {name} answered {action!r}, which is not one of the legal actions: {shown}",

@@ -85,18 +85,24 @@ def run(args: argparse.Namespace) -> int:
     if len(matches) != args.games:
         print(f"note: {len(matches)} games (whole rotations of {config.players} seats)", file=sys.stderr)
     ray = args.ray
-    if args.quiet:
-        records = arena.run(config, matches, jobs=args.jobs, ray=ray)
-    else:
-        from rich.console import Console
-        from rich.progress import Progress
+    try:
+        if args.quiet:
+            records = arena.run(config, matches, jobs=args.jobs, ray=ray)
+        else:
+            from rich.console import Console
+            from rich.progress import Progress
 
-        # on standard error: standard output is for the results (``--csv -`` is the CSV alone)
-        with Progress(transient=True, console=Console(stderr=True)) as bar:
-            task = bar.add_task(f"{args.game}", total=len(matches))
-            records = arena.run(
-                config, matches, jobs=args.jobs, ray=ray, progress=lambda n: bar.advance(task, n)
-            )
+            # on standard error: standard output is for the results (``--csv -`` is the CSV alone)
+            with Progress(transient=True, console=Console(stderr=True)) as bar:
+                task = bar.add_task(f"{args.game}", total=len(matches))
+                records = arena.run(
+                    config, matches, jobs=args.jobs, ray=ray, progress=lambda n: bar.advance(task, n)
+                )
+    except (
+        arena.BotFailed
+    ) as exc:  # the user's bot raised: one line, no traceback (exit 2, as an illegal answer)
+        print(f"liars: {exc}", file=sys.stderr)
+        return 2
     summary = arena.summarize(config, records)
     to_stdout = args.json == "-" or args.csv == "-"
     if not to_stdout:
