@@ -183,3 +183,34 @@ def test_the_waits_double_up_to_a_cap() -> None:
         top = min(RECONNECT_MAX, RECONNECT_FIRST * 2 ** (n - 1))
         assert top / 2 <= w <= top
     assert waits[-1] <= RECONNECT_MAX and waits[0] <= RECONNECT_FIRST
+
+
+def test_a_seat_waiting_for_players_that_loses_the_server_was_reached(db: Db, tmp_path: Path) -> None:
+    """A seat at a table still waiting for its players gets the table's news but no view yet; when
+    the server went away then, the bot said it «cannot reach the table» and, giving up, to «check
+    --server», though it had been seated: it is a lost connection, and the seat is still the user's."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start(db, port, tmp_path)
+    bot: subprocess.Popen[bytes] | None = None
+    try:
+        made = httpx.post(f"{base}/api/tables", json={"game": "liars-dice", "players": 2}).json()
+        err = tmp_path / "bot.txt"
+        bot = _bot(base, made["table"], made["token"], "en", err, "--tries", "1")
+        deadline = time.monotonic() + 20
+        while not _connected(base, made["table"], 0):  # seated; nobody has joined seat 1
+            assert time.monotonic() < deadline, err.read_text(encoding="utf-8")
+            time.sleep(0.05)
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+        bot.communicate(timeout=30)
+        said = err.read_text(encoding="utf-8")
+        assert bot.returncode == 1, said
+        assert "connection lost" in said and "The seat is still yours" in said, said
+        assert "cannot reach" not in said and "Check --server" not in said, said
+    finally:
+        if bot is not None and bot.poll() is None:
+            bot.kill()
+            bot.wait(10)
+        server.kill()
+        server.wait(10)

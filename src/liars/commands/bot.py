@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from typing import Any
 
@@ -18,12 +19,20 @@ RECONNECT_TRIES = 8  # liars.server.client.RECONNECT_TRIES (not imported: the CL
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..server.client import GaveUp, ProtocolError, Retry, play_seat
+    from ..server.client import BotError, GaveUp, ProtocolError, Retry, check_level, play_seat, ws_url
     from ..terminal import i18n
     from ..terminal.i18n import _, ngettext
 
     if getattr(args, "lang", None):
         i18n.use(args.lang)
+    if os.getcwd() not in sys.path:  # so `--level my_bots:MyBot` finds the user's module, as the arena does
+        sys.path.insert(0, os.getcwd())
+    try:  # before connecting: a typo must not take the seat and then die on its first turn
+        ws_url(args.server, args.table)
+        check_level(args.level)
+    except ValueError as exc:  # a command-line mistake: exit 2, as argparse's own
+        print(f"liars bot: {exc}", file=sys.stderr)
+        return 2
 
     def retrying(r: Retry) -> None:
         if r.reached:
@@ -71,8 +80,8 @@ def run(args: argparse.Namespace) -> int:
             )
         print(line.format(tries=exc.tries, reason=exc.reason), file=sys.stderr)
         return 1
-    except (ProtocolError, OSError) as exc:
-        print(f"liars bot: {exc}")
+    except (ProtocolError, BotError, OSError) as exc:  # on stderr: stdout is for the result's JSON
+        print(f"liars bot: {exc}", file=sys.stderr)
         return 1
     seat = view["seat"]
     result = "won" if seat in view["winners"] else "lost"

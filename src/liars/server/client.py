@@ -37,10 +37,14 @@ def ws_url(server: str, table: str, auth: bool = False, tail: bool = False) -> s
     put in a URL, which servers and proxies log.  ``tail``: ask for views that carry only the
     history not yet received (see :func:`whole_view`).
     """
-    base = server.rstrip("/")
-    for a, b in (("http://", "ws://"), ("https://", "wss://")):
-        if base.startswith(a):
-            base = b + base[len(a) :]
+    base = server.strip().rstrip("/")
+    if "://" not in base:  # host:port as typed: http, as the server's own start line says
+        base = "http://" + base
+    scheme, _, rest = base.partition("://")
+    if scheme.lower() not in ("http", "https", "ws", "wss") or not rest:
+        # websockets refused it deep inside the first connection, with a traceback
+        raise ValueError(f"the server is an address like http://127.0.0.1:8000, not {server!r}")
+    base = {"http": "ws", "https": "wss"}.get(scheme.lower(), scheme.lower()) + "://" + rest
     query = (["auth=1"] if auth else []) + (["history=tail"] if tail else [])
     url = f"{base}/ws/tables/{quote(table)}"
     return f"{url}?{'&'.join(query)}" if query else url
@@ -65,6 +69,10 @@ def whole_view(frame: JSON, held: list[Any] | None) -> list[Any]:
 
 class ProtocolError(RuntimeError):
     """The server refused the connection (unknown table, bad token)."""
+
+
+class BotError(RuntimeError):
+    """The bot could not be built for the table's game (a level it lacks, a user's class that raised)."""
 
 
 class GaveUp(ProtocolError):
@@ -153,11 +161,19 @@ async def play_seat(
     The server sends a reconnected seat its whole current view, so nothing is lost: an action
     sent just before the drop was taken (the view shows it) or is made again.  Raises
     :class:`GaveUp` when the tries run out, :class:`ProtocolError` at once for what no
-    reconnection can mend (no such table, a token that holds no seat).
+    reconnection can mend (no such table, a token that holds no seat), :class:`BotError` when
+    the bot cannot be built for the table's game, and ``ValueError`` before connecting for an
+    address or a ``level`` that cannot work.
+
+    ``level`` is a built-in level or a user's class, ``"my_module:MyBot"`` (see
+    :func:`liars.bots.load`).  A bot that raises or answers an action that is not legal is told
+    on the log (a warning, with the view's ``seq``) and a random legal action is played instead:
+    the table must not wait on a broken bot.
     """
+    check_level(level)
+    url = ws_url(server, table, auth=True, tail=True)
     player = _Player(level, random.Random(seed), on_act, think)
     jitter = random.Random(seed)
-    url = ws_url(server, table, auth=True, tail=True)
     failures = 0
     while True:
         try:
@@ -176,7 +192,7 @@ async def play_seat(
         except (OSError, InvalidHandshake, TimeoutError) as exc:
             reason = str(exc) or type(exc).__name__
         failures += 1
-        reached = player.seq >= 0
+        reached = player.reached
         if failures > tries:
             raise GaveUp(tries, reason, reached)
         wait = backoff(failures, jitter)
@@ -184,6 +200,21 @@ async def play_seat(
             on_retry(Retry(failures, tries, wait, reason, reached))
         log.info("connection to table %s lost (%s); reconnecting in %.1f s", table, reason, wait)
         await asyncio.sleep(wait)
+
+
+def check_level(level: str) -> None:
+    """Refuse, before connecting, a bot no game could load: ``ValueError`` in plain words.
+
+    Why: ``liars bot --level nope`` (or a typo in ``my_bots:MyBot``) connected, took the seat,
+    and died on the table's first turn with a traceback, leaving the seat to a stand-in.
+    """
+    if ":" in level:
+        bots.user_class(level)
+    elif level not in bots.LEVELS:
+        raise ValueError(
+            f"{level!r} is neither a level ({', '.join(bots.LEVELS)}) nor a bot of your own, "
+            "written module:Class (such as my_bots:MyBot)"
+        )
 
 
 class _Player:
@@ -196,6 +227,9 @@ class _Player:
         self.bot: bots.Bot | None = None
         self.game: liars.Game | None = None
         self.got_view = False  # the last connection reached the table (a view came)
+        # a connection of this run was taken at the table (a table frame or a view came: the token
+        # holds a seat).  A seat waiting for players gets no view, and losing it is not "cannot reach".
+        self.reached = False
         self.seq = -1  # the newest view's seq, over every connection
         # the last connection saw the game move on: its drop starts the count of tries again (a
         # server that takes the seat back and drops it at once, over and over, still runs them out)
@@ -223,6 +257,8 @@ class _Player:
                     elif frame.get("ref") == acted:
                         acted = None  # refused: act again on the next view
                     continue
+                if kind in ("table", "view"):
+                    self.reached = True
                 if kind != "view":
                     continue
                 try:
@@ -261,12 +297,20 @@ class _Player:
             return choice
         if self.game is None or self.bot is None:
             self.game = liars.make(view["game"], players=view["players"], seed=0, **view["options"])
-            self.bot = bots.make(level, view["game"], seed=rng.randrange(2**63))
+            try:
+                self.bot = bots.load(level, view["game"], seed=rng.randrange(2**63))
+            except ValueError as exc:  # a level this game lacks, a user's class that raised
+                raise BotError(str(exc)) from None
         legal = [self.game.parse_action(a) for a in frame["legal"]]
         try:
-            action = await asyncio.to_thread(bots.checked_act, self.bot, level, view, legal)
+            action = await asyncio.to_thread(bots.checked_act, self.bot, level, view, legal, self.game)
         except Exception as exc:  # a failing bot must not stall the table: play on at random
-            log.warning("the %s bot failed (%r); a random legal action is played", level, exc)
+            log.warning(
+                "the bot %s failed on view %s: %s; a random legal action is played instead",
+                level,
+                frame["seq"],
+                exc if isinstance(exc, liars.IllegalAction) else bots.failure(exc),
+            )
             action = rng.choice(legal)
         out: JSON = action.to_json()
         return out
