@@ -16,7 +16,7 @@ from .. import GAME_IDS, game_class
 
 def run(args: argparse.Namespace) -> int:
     from ..terminal import i18n
-    from ..terminal.i18n import game_name, game_summary, ngettext, option_help
+    from ..terminal.i18n import game_name, game_players, game_summary, option_help
     from ..terminal.setup import flag, option_text
 
     infos = [game_class(g).info for g in GAME_IDS]
@@ -26,13 +26,7 @@ def run(args: argparse.Namespace) -> int:
     i18n.use(i18n.choose(getattr(args, "lang", None)))
     width = max(len(info.id) for info in infos)  # the names in one column, the longest id included
     for info in infos:
-        if info.min_players == info.max_players:  # "2 players", not "2–2 players"
-            players = ngettext("{n} player", "{n} players", info.max_players).format(n=info.max_players)
-        else:
-            players = ngettext("{lo}–{hi} player", "{lo}–{hi} players", info.max_players).format(
-                lo=info.min_players, hi=info.max_players
-            )
-        print(f"{info.id:{width}} {game_name(info.id)} · {players}: {game_summary(info.id)}")
+        print(f"{info.id:{width}} {game_name(info.id)} · {game_players(info.id)}: {game_summary(info.id)}")
         for opt in info.options:
             print(f"{'':{width + 2}}{flag(opt)} ({option_text(opt)}): {option_help(info.id, opt)}")
     return 0

@@ -118,6 +118,16 @@ def game_name(game_id: str) -> str:
     return names.get(lang()) or names.get("en") or game_id
 
 
+def game_players(game_id: str) -> str:
+    """How many play the game, in this language: «3–6 spillere», «2 spelers» (never «2–2»)."""
+    info = game_class(game_id).info
+    if info.min_players == info.max_players:
+        return ngettext("{n} player", "{n} players", info.max_players).format(n=info.max_players)
+    return ngettext("{lo}–{hi} player", "{lo}–{hi} players", info.max_players).format(
+        lo=info.min_players, hi=info.max_players
+    )
+
+
 def option_help(game_id: str, option: Option) -> str:
     """An option's help in this language (``option <game> <name>``); English is the metadata's own."""
     key = f"option {game_id} {option.name}"

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import os
 
-from .. import GAME_IDS, game_class
+from .. import GAME_IDS
 from . import i18n
-from .i18n import _, game_name, ngettext
+from .i18n import _, game_name, game_players
 
 # Each language says, in its own words, how to get it (not translated: a reader of one
 # language is told of the others in theirs).
@@ -22,16 +22,6 @@ OTHER_LANGUAGES = {
 }
 # The environment's setting for each language, as the welcome suggests it.
 LOCALES = {"nb": "nb_NO.UTF-8", "nl": "nl_NL.UTF-8", "en": "en_GB.UTF-8"}
-
-
-def players(game_id: str) -> str:
-    """«3–6 spillere», «2 spillere»: how many play it, in the language in force."""
-    info = game_class(game_id).info
-    if info.min_players == info.max_players:
-        return ngettext("{n} player", "{n} players", info.max_players).format(n=info.max_players)
-    return ngettext("{lo}–{hi} player", "{lo}–{hi} players", info.max_players).format(
-        lo=info.min_players, hi=info.max_players
-    )
 
 
 def text(given: str | None = None) -> str:
@@ -46,7 +36,7 @@ def text(given: str | None = None) -> str:
     lines = [_("liars: bluffing games, in the terminal and in the browser."), ""]
     lines.append(_("Play against bots, here in the terminal:"))
     for command, game_id in zip(commands, GAME_IDS, strict=True):
-        lines.append(f"  {command:{width}}{game_name(game_id)} · {players(game_id)}")
+        lines.append(f"  {command:{width}}{game_name(game_id)} · {game_players(game_id)}")
     lines.append("")
     url = "http://127.0.0.1:8000/"
     lines.append(_("With friends in the browser: liars serve, then open {url}").format(url=url))
