@@ -65,8 +65,8 @@ def test_every_text_of_every_command_is_translated(lang: str, monkeypatch: pytes
     assert not same, f"not translated in {lang}: {same}"
 
 
-def run_liars(args: list[str], lang_env: str) -> str:
-    env = dict(os.environ, LANG=lang_env, COLUMNS="200")
+def run_liars(args: list[str], lang_env: str, columns: int = 200) -> str:
+    env = dict(os.environ, LANG=lang_env, COLUMNS=str(columns))
     env.pop("LANGUAGE", None)
     env.pop("LC_ALL", None)
     done = subprocess.run([LIARS, *args], capture_output=True, text=True, timeout=60, env=env)
@@ -95,12 +95,12 @@ def test_version() -> None:
 
 @pytest.mark.parametrize("lang", ["nb", "nl"])
 def test_liars_games_is_translated(lang: str) -> None:
-    shown = run_liars(["games", "--lang", lang], "C.UTF-8")
+    shown = " ".join(run_liars(["games", "--lang", lang], "C.UTF-8").split())  # wrapped at the width
     i18n.use(lang)
     for gid in liars.GAME_IDS:
         assert i18n.game_name(gid) in shown
         for option in liars.game_class(gid).info.options:
-            assert i18n.option_help(gid, option) in shown
+            assert " ".join(i18n.option_help(gid, option).split()) in shown
     for english in ("players", "default", "bool", "(int", "choice", "None", "False", "True"):
         assert english not in shown, english
 
@@ -118,8 +118,22 @@ def test_liars_games_lines_up_the_names() -> None:
     assert options and {len(line) - len(line.lstrip()) for line in options} == {starts.pop() + 2}
 
 
+@pytest.mark.parametrize("lang", ["nb", "nl", "en"])
+def test_liars_games_fits_an_80_column_terminal_without_breaking_words(lang: str) -> None:
+    """At 80 columns the terminal cut the 200-letter lines wherever the edge fell («spill|ere»), and
+    an option's wrapped help began at the left edge, among the game names."""
+    shown = run_liars(["games", "--lang", lang], "C.UTF-8", columns=80)
+    wide = run_liars(["games", "--lang", lang], "C.UTF-8", columns=1000)
+    lines = shown.splitlines()
+    assert all(len(line) <= 80 for line in lines), [line for line in lines if len(line) > 80]
+    assert shown.split() == wide.split()  # the same words, none broken
+    width = max(len(gid) for gid in liars.GAME_IDS)
+    ids = tuple(f"{gid} " for gid in liars.GAME_IDS)
+    assert all(line.startswith(ids) or line.startswith(" " * (width + 1)) for line in lines if line)
+
+
 def test_liars_games_in_english_says_what_a_flag_takes() -> None:
-    shown = run_liars(["games", "--lang", "en"], "C.UTF-8")
+    shown = " ".join(run_liars(["games", "--lang", "en"], "C.UTF-8", columns=1000).split())
     assert "--dice (a number 1–10; default 5)" in shown
     assert "--wild-ones (on or off; default off)" in shown
     assert "--max-cards (a number 1–52 or none; default none)" in shown

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
+import textwrap
 from typing import Any
 
 from .. import GAME_IDS, game_class
@@ -25,11 +27,32 @@ def run(args: argparse.Namespace) -> int:
         return 0
     i18n.use(i18n.choose(getattr(args, "lang", None)))
     width = max(len(info.id) for info in infos)  # the names in one column, the longest id included
-    for info in infos:
-        print(f"{info.id:{width}} {game_name(info.id)} · {game_players(info.id)}: {game_summary(info.id)}")
+    columns = max(40, shutil.get_terminal_size().columns)
+    for n, info in enumerate(infos):
+        if n:
+            print()  # a blank line between games: each is a block of wrapped lines
+        line = f"{info.id:{width}} {game_name(info.id)} · {game_players(info.id)}: {game_summary(info.id)}"
+        print(_wrap(line, columns, width + 1, width + 1))
         for opt in info.options:
-            print(f"{'':{width + 2}}{flag(opt)} ({option_text(opt)}): {option_help(info.id, opt)}")
+            line = f"{'':{width + 2}}{flag(opt)} ({option_text(opt)}): {option_help(info.id, opt)}"
+            print(_wrap(line, columns, width + 2, width + 4))
     return 0
+
+
+def _wrap(line: str, columns: int, first: int, rest: int) -> str:
+    """``line`` (indented ``first``) wrapped at the terminal's width, its next lines indented ``rest``.
+
+    Why: at 80 columns the terminal cut the lines mid-word («spill|ere»), with no indent to
+    tell one option from the next.  Flags and words are never broken.
+    """
+    return textwrap.fill(
+        line[first:],
+        width=columns,
+        initial_indent=line[:first],
+        subsequent_indent=" " * rest,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
 
 def add(sub: Any) -> None:
