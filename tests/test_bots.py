@@ -6,14 +6,17 @@ suite stays fast; their strength and speed are measured in bench/strength.py.
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import liars
-from liars import IllegalAction, bots
+from liars import IllegalAction, bots, cli
 from liars.bots.search import Search
 from tests.conformance import all_specs
 
@@ -226,7 +229,7 @@ class _Fixed:
     ],
 )
 def test_a_users_module_that_fails_is_one_line_naming_the_file_and_line(
-    source: str, said: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+    source: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A syntax error or a raising import or constructor in ``my_bots`` escaped ``bots.load`` as a
     traceback (the arena's usage check caught only ValueError and TypeError)."""
@@ -244,3 +247,24 @@ def test_a_spec_that_is_neither_a_level_nor_module_colon_class_says_how_to_write
         bots.load("my_bots.MyBot", "liars-dice")
     with pytest.raises(ValueError, match=r"module 'tests\.test_bots' has no 'Nope'"):
         bots.load("tests.test_bots:Nope", "liars-dice")
+
+
+def test_the_python_examples_of_docs_bots_md_run_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The interface example used ``view`` and ``legal`` it never made and ``my_module`` nobody had:
+    a newcomer who pasted it got a NameError.  Every block runs here; the one saved as
+    ``my_bots.py`` plays an arena as the page says."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "bots.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", page, re.S)
+    own = next(b for b in blocks if "class MyBot" in b)
+    (tmp_path / "my_bots_doc.py").write_text(own)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    names: dict[str, Any] = {}  # one session, as a reader pastes the blocks in order
+    for block in blocks:
+        exec(compile(block, "docs/bots.md", "exec"), names)
+    argv = ["arena", "liars-dice", "--bots", "my_bots_doc:MyBot,strong,basic", "--games", "3"]
+    assert cli.main([*argv, "--jobs", "1", "--quiet", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert rows[0]["bot"] == "my_bots_doc:MyBot" and rows[0]["games"] == 3
