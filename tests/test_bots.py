@@ -242,6 +242,34 @@ def test_a_users_module_that_fails_is_one_line_naming_the_file_and_line(
     assert f"{name}.py, line " in str(caught.value)
 
 
+class _BrokenInit:
+    def __init__(self, game_id: str, seed: int | None = None) -> None:
+        self.rules = len(seed)  # type: ignore[arg-type]  # a TypeError of the bot's own (None has no len)
+
+
+class _SeedOnly:
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def act(self, view: Any, legal_actions: Any) -> Any:
+        return legal_actions[0]
+
+
+def test_a_constructor_that_raises_a_type_error_is_reported_as_itself() -> None:
+    """A TypeError raised *inside* a bot's ``__init__`` was taken for "it takes no arguments": the
+    class was called again bare, and the writer read "missing 2 required positional arguments",
+    not the line of their own that failed."""
+    with pytest.raises(ValueError) as caught:
+        bots.load("tests.test_bots:_BrokenInit", "liars-dice", seed=1)
+    said = str(caught.value)
+    assert "NoneType" in said and "test_bots.py, line " in said and "missing" not in said, said
+
+
+def test_a_bot_class_gets_what_its_constructor_takes() -> None:
+    bot = bots.load("tests.test_bots:_SeedOnly", "liars-dice", seed=7)
+    assert isinstance(bot, _SeedOnly) and bot.seed == 7
+
+
 def test_a_spec_that_is_neither_a_level_nor_module_colon_class_says_how_to_write_one() -> None:
     with pytest.raises(ValueError, match=r"neither a level of liars-dice .* module:Class"):
         bots.load("my_bots.MyBot", "liars-dice")

@@ -15,6 +15,7 @@ every module in the package is imported on first use of :func:`make`.
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import pkgutil
 import random
@@ -126,16 +127,30 @@ def load(spec: str, game_id: str, seed: int | None = None, **kwargs: Any) -> Bot
         return make(spec, game_id, seed=seed, **kwargs)
     factory = user_class(spec)
     try:
-        try:
-            bot = factory(game_id=game_id, seed=seed, **kwargs)
-        except TypeError:
-            bot = factory()
+        bot = factory(**_offered(factory, {"game_id": game_id, "seed": seed}), **kwargs)
     except Exception as exc:
         raise ValueError(f"bot {spec!r} could not be built: {failure(exc)}") from None
     if not callable(getattr(bot, "act", None)):
         raise ValueError(f"bot {spec!r} has no act(view, legal_actions) method")
     loaded: Bot = bot  # a user's class: its act was checked just above
     return loaded
+
+
+def _offered(factory: Callable[..., Any], offered: dict[str, Any]) -> dict[str, Any]:
+    """Of ``game_id`` and ``seed``, those the user's class takes (all, if it takes ``**kwargs``).
+
+    Read from its signature, not by trying: a ``TypeError`` raised inside a constructor was
+    once taken for "it takes no arguments", and the writer was told of missing arguments
+    instead of their own failing line.
+    """
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # no signature to read (a builtin): offer both
+        return offered
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return offered
+    named = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return {k: v for k, v in offered.items() if k in params and params[k].kind in named}
 
 
 def user_class(spec: str) -> Callable[..., Any]:
