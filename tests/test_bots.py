@@ -244,7 +244,7 @@ def test_a_users_module_that_fails_is_one_line_naming_the_file_and_line(
 
 class _BrokenInit:
     def __init__(self, game_id: str, seed: int | None = None) -> None:
-        self.rules = len(seed)  # type: ignore[arg-type]  # a TypeError of the bot's own (None has no len)
+        self.rules = len(seed)  # type: ignore[arg-type]  # a TypeError of the bot's own (a number has no len)
 
 
 class _SeedOnly:
@@ -262,7 +262,7 @@ def test_a_constructor_that_raises_a_type_error_is_reported_as_itself() -> None:
     with pytest.raises(ValueError) as caught:
         bots.load("tests.test_bots:_BrokenInit", "liars-dice", seed=1)
     said = str(caught.value)
-    assert "NoneType" in said and "test_bots.py, line " in said and "missing" not in said, said
+    assert "has no len()" in said and "test_bots.py, line " in said and "missing" not in said, said
 
 
 def test_a_bot_class_gets_what_its_constructor_takes() -> None:
