@@ -105,7 +105,11 @@ def add(sub: Any) -> None:
     p.add_argument("--server", required=True, help="the server, e.g. http://127.0.0.1:8000")
     p.add_argument("--table", required=True, help="the table id")
     p.add_argument("--token", required=True, help="the seat's token (from create, join or rematch)")
-    p.add_argument("--level", default="random", help="random, basic or strong (where the game has it), or your own bot as module:Class")
+    p.add_argument(
+        "--level",
+        default="random",
+        help="random, basic or strong (where the game has it), or your own bot as module:Class",
+    )
     p.add_argument("--seed", type=int, help="the bot's own seed")
     p.add_argument(
         "--tries",
