@@ -143,6 +143,7 @@ def test_cli_json_csv_and_plot_hold_what_the_table_printed(
         "class First:\n    def act(self, view, legal_actions):\n        return legal_actions[0]\n"
     )
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "200")  # every column shown (a narrow terminal leaves some out)
     out_json, out_csv, out_png = tmp_path / "r.json", tmp_path / "r.csv", tmp_path / "r.png"
     argv = ["arena", "liars-dice", "--bots", "basic,my_bots:First,random", "--games", "6", "--seed", "3"]
     argv += ["--jobs", "1", "-o", "dice=2", "--quiet", "--json", str(out_json), "--csv", str(out_csv)]
@@ -164,6 +165,29 @@ def test_cli_json_csv_and_plot_hold_what_the_table_printed(
     assert [{k: v for k, v in r.items() if k not in timing} for r in again["rows"]] == [
         {k: v for k, v in r.items() if k not in timing} for r in summary["rows"]
     ]
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_the_results_table_fits_the_terminal_and_says_what_it_left_out(
+    columns: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 80 columns the 100-letter table wrapped every row onto two lines: columns now give way,
+    the rating's parts first, and a line says which (the JSON and CSV keep them all)."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    argv = ["arena", "liars-dice", "--bots", "basic,random", "--games", "2", "--jobs", "1", "--quiet"]
+    assert cli.main([*argv, "-o", "dice=1"]) == 0
+    printed = capsys.readouterr().out
+    lines = printed.splitlines()
+    assert all(len(line) <= columns for line in lines), [line for line in lines if len(line) > columns]
+    for bot in ("basic", "random"):  # every bot on one line with its wins and interval
+        row = next(line for line in lines if line.startswith(f"│ {bot} "))
+        assert "%" not in row and "-" in row
+    assert "win %" in printed and "95% CI" in printed and "Left out to fit" in printed
+    assert " mu, sigma" in " ".join(printed.split())
+    monkeypatch.setenv("COLUMNS", "200")
+    assert cli.main([*argv, "-o", "dice=1"]) == 0
+    wide = capsys.readouterr().out
+    assert "ordinal" in wide and "Left out" not in wide
 
 
 def test_cli_refuses_bad_tournaments() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
@@ -45,19 +46,50 @@ def title(summary: Mapping[str, Any]) -> str:
     )
 
 
-def table(summary: Mapping[str, Any]) -> str:
-    """The per-bot table as plain text (rich renders it; no colour codes when captured)."""
+# What goes first when the table is wider than the terminal: the rating's parts (its ordinal
+# sums them up), then the ordinal, the time, the mean place.  The JSON and CSV keep them all.
+DROP_ORDER = ("mu", "sigma", "ordinal", "ms/decision", "mean place")
+
+
+def table(summary: Mapping[str, Any], width: int | None = None) -> str:
+    """The per-bot table as plain text, as wide as the terminal (rich renders it; no colours).
+
+    Why the columns give way: at 80 columns the 100-letter table wrapped every row onto two
+    lines.  Columns are left out in :data:`DROP_ORDER` until it fits, and a line says which.
+    """
+    import shutil
+
+    if width is None:
+        width = shutil.get_terminal_size((140, 24)).columns
+    shown = list(COLUMNS)
+    text = _render(summary, shown, 10_000)
+    while _widest(text) > width and any(c in shown for c in DROP_ORDER):
+        shown.remove(next(c for c in DROP_ORDER if c in shown))
+        text = _render(summary, shown, 10_000)
+    left = [c for c in COLUMNS if c not in shown]
+    if left:
+        note = f"Left out to fit {width} columns: {', '.join(left)} (--json and --csv have them all)."
+        text += textwrap.fill(note, width=max(width, 20), break_on_hyphens=False) + "\n"
+    return text
+
+
+def _render(summary: Mapping[str, Any], shown: list[str], width: int) -> str:
     from rich.console import Console
     from rich.table import Table
 
     t = Table(title=title(summary))
-    for col in COLUMNS:
+    for col in shown:
         t.add_column(col, justify="left" if col == "bot" else "right")
     for row in summary["rows"]:
-        t.add_row(*cells(row))
+        full = dict(zip(COLUMNS, cells(row), strict=True))
+        t.add_row(*(full[c] for c in shown))
     buf = io.StringIO()
-    Console(file=buf, width=140, color_system=None).print(t)
-    return buf.getvalue()
+    Console(file=buf, width=width, color_system=None).print(t)
+    return "\n".join(line.rstrip() for line in buf.getvalue().splitlines()) + "\n"
+
+
+def _widest(text: str) -> int:
+    return max((len(line) for line in text.splitlines()), default=0)
 
 
 def to_json(summary: Mapping[str, Any]) -> str:
