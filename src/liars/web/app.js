@@ -645,8 +645,9 @@ function waitingRoom() {
       try {
         const r = await api(`/api/tables/${S.tableId}/join`, { name: n, key: keys.get(S.tableId) || undefined });
         store.put(S.tableId, { seat: r.seat, token: r.token });
-        connect();
-        S.info = await api(`/api/tables/${S.tableId}`);
+        // the table's news first, then the seat's connection: an answer read before the
+        // connection was in, arriving after its news, set one's own seat «left the table» all game
+        try { S.info = await api(`/api/tables/${S.tableId}`); } finally { connect(); }
       } catch (err) { S.error = err; }
       render();
     } },

@@ -1,0 +1,48 @@
+"""A family evening: the host on a laptop, the others on phones that join by the invite link, and
+what each of them reads at the table (found by play-testing, docs/web.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.helpers import INVITES, create_table
+
+PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
+
+
+def test_a_guest_who_sat_down_is_not_told_they_left_the_table(web: Any, browser: Any) -> None:
+    """A guest's own seat read «Bram (jij) is van tafel gegaan» all game: the page asked for the
+    table's news as it connected, and that answer, taken before the seat's connection was in,
+    came back after the connection's own news and replaced it. A phone's slow answer is made
+    here by handing the server's real answer to the page a second late."""
+    host = browser.new_context(locale="nl-NL", viewport={"width": 1280, "height": 800})
+    guest = browser.new_context(locale="nl-NL", **PHONE)
+    try:
+        table = create_table(host.new_page(), web.url, "liars-dice", 2, {}, ["human", "human"], "Anouk")
+        page = guest.new_page()
+
+        page.goto(INVITES[table])
+        page.wait_for_selector("#join-name")
+        # from here the answers to GET /api/tables/{id} reach the page a second late (the server
+        # answers at once, as it stood then): a phone on a slow network
+        page.evaluate(
+            """(table) => {
+            const fetched = window.fetch;
+            window.fetch = async (url, ...rest) => {
+                const answer = await fetched(url, ...rest);
+                if (String(url) === `/api/tables/${table}`) await new Promise((ok) => setTimeout(ok, 1000));
+                return answer;
+            };
+        }""",
+            table,
+        )
+        page.fill("#join-name", "Bram")
+        page.click("#join")
+        page.wait_for_selector("#table")
+        page.wait_for_timeout(1500)
+        own = page.locator('.seat[data-seat="1"]')
+        assert own.locator(".name").inner_text() == "Bram"
+        assert own.locator(".offline-tag").count() == 0, own.inner_text()
+    finally:
+        host.close()
+        guest.close()
