@@ -241,3 +241,36 @@ def test_rolloff_false_draws_the_opener_as_one_chance_node() -> None:
     assert not state.view(0)["rolloff"]
     with_rolloff = pyspiel.load_game("python_liars_dice", {"players": 3, "dice": 1})
     assert len(with_rolloff.new_initial_state().chance_outcomes()) == 6  # the roll-off's first throw
+
+
+def test_a_refused_action_changes_nothing_and_a_finished_game_refuses_plainly() -> None:
+    """An illegal action (player or chance) raises ``IllegalAction`` and leaves the state as it was.
+
+    The move counter once went up before the engine refused, so every refused
+    try showed in ``str(state)`` and brought the game's cut
+    (``max_game_length``) one step nearer: enough tries and a running game was
+    terminal with 0 for all.  And a finished game answered any action with an
+    ``IndexError`` from inside the adapter.
+    """
+    game = pyspiel.load_game("python_liars_dice", {"players": 2, "dice": 1, "rolloff": False})
+    state = game.new_initial_state()
+    with pytest.raises(liars.IllegalAction):
+        state.apply_action(99)  # not a chance outcome of the opener's draw
+    for outcome in (0, 2, 4):  # seat 0 opens; cups 3 and 5
+        state.apply_action(outcome)
+    before = (str(state), state.history(), state.information_state_string(0), state.observation_tensor(0))
+    for _ in range(game.max_game_length() + 1):  # more tries than the game's whole length
+        with pytest.raises(liars.IllegalAction):
+            state.apply_action(0)  # "liar" before any bid
+    assert (
+        str(state),
+        state.history(),
+        state.information_state_string(0),
+        state.observation_tensor(0),
+    ) == before
+    assert not state.is_terminal() and state.current_player() == 0
+    state.apply_action(2)  # a bid: the game goes on as if nothing had been tried
+    state.apply_action(0)  # liar
+    assert state.is_terminal() and state.returns() in ([1.0, -1.0], [-1.0, 1.0])
+    with pytest.raises(liars.IllegalAction, match="over"):
+        state.apply_action(0)

@@ -38,7 +38,7 @@ import pyspiel
 
 from ..bots import action_bound
 from ..chance import Explicit, Start
-from ..core import JSON, Game, GameConfigError, State, make
+from ..core import JSON, Game, GameConfigError, IllegalAction, State, make
 from . import NAMES, SPIEL_PARAMS, SPIEL_START, encoder, recall_encoder
 from .base import Encoder, Obs, Tails, rewards
 
@@ -315,17 +315,26 @@ class SpielState(pyspiel.State):
         return self.box.x.chance_outcomes() or []
 
     def _apply_action(self, action: int) -> None:
-        self.text += f"{self.sep}{action}"
-        self.sep = " "
-        self.count += 1
+        """Apply a chance outcome or a player's id; a refused one (``IllegalAction``) changes nothing.
+
+        The move is counted and written into ``str`` only once the engine has
+        taken it: a refused try must not bring the game's cut nearer.
+        """
         box = self.box
         x = box.x
         if x.pending:
+            if self.cut:
+                raise IllegalAction("the game is over (it reached its length)", code="game_over")
             x.apply_chance(action)
-            return
-        box.changed()
-        engine = x.state
-        x.play(Encoded(self.kit.encoder, engine.to_act[0], action))
+        else:
+            engine = x.state
+            if self.cut or engine.over:
+                raise IllegalAction("the game is over", code="game_over")
+            x.play(Encoded(self.kit.encoder, engine.to_act[0], action))
+            box.changed()
+        self.text += f"{self.sep}{action}"
+        self.sep = " "
+        self.count += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
