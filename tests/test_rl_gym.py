@@ -103,3 +103,36 @@ def test_bad_configuration_is_refused() -> None:
         LiarsGymEnv("liars-dice", players=2, seat=2)
     with pytest.raises(ValueError):
         LiarsGymEnv("liars-dice", illegal="ignore")
+
+
+def test_bots_views_cost_each_history_entry_once() -> None:
+    """The bots' views are whole, yet the engine decodes each history entry about once per seat.
+
+    Bots once got ``state.view(s)`` at every move, each decoding the whole
+    history again: a four-player Liegen episode against random bots (the
+    defaults but for the bots) took a minute and more.  Counted here by the
+    profiler as calls of the engine's entry decoder (``_event_json``), which
+    must stay linear in the game's length.  The views are still the full ones
+    (a strong bot's game comes out the same:
+    ``test_episodes_end_with_a_zero_sum_reward_and_are_reproducible``).
+    """
+    import cProfile
+    import pstats
+
+    env = LiarsGymEnv("liegen", players=3, opponents="random")
+    rng = np.random.default_rng(0)
+    _, info = env.reset(seed=2)
+    term = False
+    profile = cProfile.Profile()
+    profile.enable()
+    while not term:
+        _, _, term, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    profile.disable()
+    decoded = sum(
+        calls
+        for (path, _, name), (_, calls, *_rest) in pstats.Stats(profile).stats.items()  # type: ignore[attr-defined]
+        if name == "_event_json" and path.endswith("liegen.py")
+    )
+    entries = len(env._state().view(None)["history"])
+    assert entries >= 300  # long enough that a whole history per move is far more than the bound
+    assert 0 < decoded <= 3 * 3 * entries

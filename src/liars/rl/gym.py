@@ -72,6 +72,7 @@ class LiarsGymEnv(gymnasium.Env[Obs, np.int64]):
         self.seat = 0 if seat is None else seat
         self.state: State | None = None
         self._tails = Tails(self.encoder.tail)
+        self._bot_views = Tails(None)  # the bots' whole views, each history entry read from the engine once
         self.bots: dict[int, Bot] = {}
         self._mask: Mask | None = None
 
@@ -93,12 +94,21 @@ class LiarsGymEnv(gymnasium.Env[Obs, np.int64]):
         return self._mask
 
     def _play_bots(self) -> None:
-        """Let the bots act until it is our seat's turn or the game is over."""
+        """Let the bots act until it is our seat's turn or the game is over.
+
+        Each bot gets its seat's whole view, as ``state.view(s)`` gives it, but
+        through a :class:`Tails` follower that asks the engine only for the
+        entries new since that seat's last turn: a full view decodes the whole
+        history, and a long Liegen game (thousands of entries, several bots
+        acting per step of ours) spent nearly all its time there, a minute and
+        more per episode.
+        """
         state = self._state()
+        views = self._bot_views
         while not state.over and state.to_act[0] != self.seat:
             s = state.to_act[0]
             legal = state.legal_actions(s)
-            action = checked_act(self.bots[s], f"bot@{s}", state.view(s), legal, self.game)
+            action = checked_act(self.bots[s], f"bot@{s}", views.view(state, s), legal, self.game)
             state.act(s, action)
 
     def reset(
@@ -116,6 +126,7 @@ class LiarsGymEnv(gymnasium.Env[Obs, np.int64]):
         }
         self.state = self.game.new_game(seed=int(rng.integers(2**62)))
         self._tails = Tails(self.encoder.tail)
+        self._bot_views = Tails(None)
         self._play_bots()
         obs, info = self._obs()
         info["seat"] = self.seat
