@@ -136,3 +136,29 @@ def test_bots_views_cost_each_history_entry_once() -> None:
     entries = len(env._state().view(None)["history"])
     assert entries >= 300  # long enough that a whole history per move is far more than the bound
     assert 0 < decoded <= 3 * 3 * entries
+
+
+def test_an_action_that_is_not_a_whole_number_is_illegal_not_rounded() -> None:
+    """``step(2.5)`` once played id 2: a float policy output was rounded down without a word.
+
+    Now it is an illegal action like any other (a loss, or ``IllegalAction``
+    with ``illegal="raise"``), and the game is untouched; numpy integers (what
+    ``action_space.sample()`` gives) are whole numbers.
+    """
+    strict = LiarsGymEnv("liars-dice", players=2, illegal="raise")
+    _, info = strict.reset(seed=0)
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    before = strict._state().to_json()
+    for bad in (legal + 0.5, float(legal), str(legal), True):
+        with pytest.raises(IllegalAction) as refused:
+            strict.step(bad)  # type: ignore[arg-type]
+        assert refused.value.code == "action_id_not_int"
+        assert strict._state().to_json() == before
+    env = LiarsGymEnv("liars-dice", players=2)
+    env.reset(seed=0)
+    _, reward, term, _, info = env.step(legal + 0.5)  # type: ignore[arg-type]
+    assert (reward, term) == (-1.0, True) and "whole number" in info["illegal_action"]
+    assert env._state().to_json() == before
+    env.reset(seed=0)
+    _, _, _, _, info = env.step(np.int64(legal))
+    assert "illegal_action" not in info and env._state().to_json() != before

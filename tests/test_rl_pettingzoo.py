@@ -276,3 +276,24 @@ def test_final_observations_are_built_when_read_and_are_the_final_positions(
     ):
         assert type(copied) is dict
         assert np.array_equal(copied["observation"], eager["observation"])
+
+
+@pytest.mark.parametrize("game_id", ["liars-dice", "cheat", "liars-dice-poker"])
+def test_an_action_that_is_not_a_whole_number_is_refused_not_rounded(game_id: str) -> None:
+    """``step(2.5)`` or ``step("3")`` once played ``int(...)`` of it (id 2, id 3) without a word.
+
+    The engine refuses anything but a whole number (``action_id_not_int``); the
+    env must too, and change nothing.  numpy's integers are whole numbers.
+    """
+    e = env(game_id, seed=5, players=3 if game_id == "cheat" else 2)
+    e.reset()
+    mask = e.observe(e.agent_selection)["action_mask"]
+    legal = np.flatnonzero(mask)
+    before = e.state_obj.to_json()
+    for bad in (float(legal[0]) + 0.5, float(legal[0]), str(legal[0]), True, np.float32(legal[0]), None):
+        with pytest.raises(IllegalAction) as refused:
+            e.step(bad)  # type: ignore[arg-type]
+        assert refused.value.code in ("action_id_not_int", "must_act")
+        assert e.state_obj.to_json() == before
+    e.step(np.int64(legal[0]))  # type: ignore[arg-type]
+    assert e.state_obj.to_json() != before

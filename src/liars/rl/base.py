@@ -9,6 +9,7 @@ only leak if the engine's view leaks it.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -190,6 +191,27 @@ _NOTHING_SEEN: tuple[int, int, list[Any]] = (0, 0, [])
 _frombuffer = np.frombuffer
 _INT8 = np.dtype(np.int8)
 _PAST_ANY_END = 2**62
+
+
+def action_id(action: object) -> int:
+    """``action`` as an id: a whole number (``int`` or a numpy / array integer), else :class:`IllegalAction`.
+
+    Why not ``int(action)``: it turns ``2.5`` into 2 and ``"3"`` into 3, so a
+    policy that emits floats would play moves it never chose.  The engine
+    refuses such ids itself (``action_id_not_int``); the adapters say the same.
+    """
+    if type(action) is int:
+        return action
+    if not isinstance(action, bool):
+        try:
+            return operator.index(action)  # type: ignore[arg-type]  # numpy integers, 0-d integer arrays
+        except TypeError:
+            pass
+    raise IllegalAction(
+        f"an action id is a whole number, not {action!r}",
+        code="action_id_not_int",
+        params={"id": repr(action)},
+    )
 
 
 def rewards(state: State) -> list[float]:

@@ -26,7 +26,7 @@ from ..bots import Bot, checked_act
 from ..bots import make as make_bot
 from ..core import IllegalAction, State, make
 from . import NAMES, VERSION, encoder
-from .base import Mask, Obs, Tails, rewards
+from .base import Mask, Obs, Tails, action_id, rewards
 
 
 class LiarsGymEnv(gymnasium.Env[Obs, np.int64]):
@@ -137,7 +137,7 @@ class LiarsGymEnv(gymnasium.Env[Obs, np.int64]):
         if state.over:
             raise IllegalAction("the episode is over: call reset()", code="episode_over")
         try:
-            self.encoder.apply(state, self.seat, int(action))
+            self.encoder.apply(state, self.seat, action_id(action))
         except IllegalAction as exc:
             if self.illegal == "raise":
                 raise

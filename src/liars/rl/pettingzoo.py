@@ -22,7 +22,7 @@ from pettingzoo import AECEnv
 
 from ..core import IllegalAction, State, make
 from . import NAMES, VERSION, encoder
-from .base import Mask, Obs, Tails, rewards
+from .base import Mask, Obs, Tails, action_id, rewards
 
 ObsDict = dict[str, Obs | Mask]
 
@@ -256,7 +256,9 @@ class LiarsEnv(AECEnv):
         state = self.state_
         if state is None:  # not reachable: agents exist only after reset()
             raise RuntimeError("call reset() first")
-        self.encoder.apply(state, self.agent_seat[agent], int(action))
+        if type(action) is not int:  # the call only when needed: this is every step's path
+            action = action_id(action)
+        self.encoder.apply(state, self.agent_seat[agent], action)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
         if state.over:
