@@ -10,7 +10,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import liars.rl.gym  # noqa: F401  (registers liars/*-v0)
-from liars import IllegalAction
+from liars import GameConfigError, IllegalAction
 from liars.rl.gym import LiarsGymEnv
 
 ENVS: list[tuple[str, dict[str, Any]]] = [
@@ -162,3 +162,13 @@ def test_an_action_that_is_not_a_whole_number_is_illegal_not_rounded() -> None:
     env.reset(seed=0)
     _, _, _, _, info = env.step(np.int64(legal))
     assert "illegal_action" not in info and env._state().to_json() != before
+
+
+def test_a_misspelt_opponent_or_encoder_option_is_refused_when_the_env_is_made() -> None:
+    """``opponents="strnog"`` was accepted and failed only at the first ``reset()``;
+    ``actions=`` on a game other than Cheat was a ``TypeError`` from an encoder's constructor."""
+    with pytest.raises(ValueError, match=r"'strnog'.*random, basic, strong"):
+        gymnasium.make("liars/LiarsDice-v0", players=3, opponents=["random", "strnog"])
+    with pytest.raises(GameConfigError, match="actions"):
+        gymnasium.make("liars/LiarsDice-v0", players=2, actions="engine")
+    gymnasium.make("liars/Cheat-v0", players=3, actions="engine", opponents="strong")  # both known

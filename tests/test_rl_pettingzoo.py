@@ -12,7 +12,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import liars
-from liars import IllegalAction
+from liars import GameConfigError, IllegalAction
 from liars.rl import encoder
 from liars.rl.enc_cheat import PLAYS, CheatEncoder
 from liars.rl.pettingzoo import LiarsEnv, env
@@ -297,3 +297,17 @@ def test_an_action_that_is_not_a_whole_number_is_refused_not_rounded(game_id: st
         assert e.state_obj.to_json() == before
     e.step(np.int64(legal[0]))  # type: ignore[arg-type]
     assert e.state_obj.to_json() != before
+
+
+def test_adapter_options_are_checked_when_the_env_is_made() -> None:
+    """``actions=`` on a game other than Cheat was a ``TypeError`` from an encoder's constructor,
+    and ``max_steps=0`` (or -1) was taken, truncating every game after its first move."""
+    with pytest.raises(GameConfigError, match="actions"):
+        env("love-letter", players=2, actions="abstract")
+    for bad in (0, -1, 2.5):
+        with pytest.raises(ValueError, match="max_steps"):
+            env("liars-dice", players=2, max_steps=bad)
+    e = env("liars-dice", players=2, max_steps=1)
+    e.reset(seed=0)
+    e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    assert all(e.truncations.values())

@@ -87,8 +87,15 @@ def recall_encoder(game: Game) -> Encoder | None:
 
 
 def encoder(game: Game, **kwargs: Any) -> Encoder:
-    """The encoder of ``game`` (``kwargs``: encoder options, e.g. cheat's ``actions``)."""
+    """The encoder of ``game`` (``kwargs``: encoder options, e.g. cheat's ``actions``).
+
+    An encoder option the game's encoder does not have is a ``GameConfigError``
+    naming it, not the ``TypeError`` of a constructor deep inside.
+    """
     gid = game.id
+    if kwargs and gid != "cheat":  # only Cheat's encoder has options (its abstract or engine actions)
+        detail = f"{', '.join(sorted(kwargs))}: the {gid} encoder has no options (actions= is Cheat's)"
+        raise GameConfigError(detail, code="rl_unsupported", params={"detail": detail})
     enc: Encoder
     if gid == "liars-dice":
         from .enc_liars_dice import DiceEncoder

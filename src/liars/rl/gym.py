@@ -23,6 +23,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..bots import Bot, checked_act
+from ..bots import levels as bot_levels
 from ..bots import make as make_bot
 from ..core import IllegalAction, State, make
 from . import NAMES, VERSION, encoder
@@ -62,6 +63,10 @@ class LiarsGymEnv(gymnasium.Env[Obs, np.int64]):
         levels = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
         if len(levels) != n - 1:
             raise ValueError(f"opponents: one level for each of the {n - 1} other seats, not {len(levels)}")
+        known = bot_levels(game_id)
+        for level in levels:  # checked here, not at the first reset(), where a typo used to surface
+            if level not in known:
+                raise ValueError(f"opponents: no {level!r} bot for {game_id!r}; levels: {', '.join(known)}")
         self.levels = levels
         self.fixed_seat = seat
         self.illegal = illegal

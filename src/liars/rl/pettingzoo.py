@@ -114,6 +114,9 @@ class LiarsEnv(AECEnv):
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
+            # 0 or less once truncated every game after its first move
+            raise ValueError(f"max_steps must be None or a whole number of at least 1, not {max_steps!r}")
         self.game = make(game_id, players=players, seed=0, **options)
         self.encoder = encoder(self.game) if actions is None else encoder(self.game, actions=actions)
         self.metadata = {**self.metadata, "name": f"{NAMES[game_id][0]}_v{VERSION}"}
