@@ -172,3 +172,24 @@ def test_a_misspelt_opponent_or_encoder_option_is_refused_when_the_env_is_made()
     with pytest.raises(GameConfigError, match="actions"):
         gymnasium.make("liars/LiarsDice-v0", players=2, actions="engine")
     gymnasium.make("liars/Cheat-v0", players=3, actions="engine", opponents="strong")  # both known
+
+
+def test_an_episode_lost_by_an_illegal_action_is_over() -> None:
+    """After the loss (``terminated``), a further ``step`` once played on in the game.
+
+    The episode had ended with -1, yet the next legal action was taken and
+    the game could still be won: two outcomes for one episode.  Now it is
+    refused like a step after any other end (``episode_over``), until ``reset``.
+    """
+    env = LiarsGymEnv("liars-dice", players=2)
+    _, info = env.reset(seed=0)
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, term, _, _ = env.step(bad)
+    assert (reward, term) == (-1.0, True)
+    before = env._state().to_json()
+    with pytest.raises(IllegalAction) as refused:
+        env.step(legal)
+    assert refused.value.code == "episode_over" and env._state().to_json() == before
+    _, info = env.reset(seed=0)
+    env.step(legal)  # a new episode plays as usual

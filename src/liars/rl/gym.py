@@ -80,6 +80,7 @@ class LiarsGymEnv(gymnasium.Env[Obs, np.int64]):
         self._bot_views = Tails(None)  # the bots' whole views, each history entry read from the engine once
         self.bots: dict[int, Bot] = {}
         self._mask: Mask | None = None
+        self._lost = False  # this episode ended on an illegal action of ours
 
     def _state(self) -> State:
         if self.state is None:
@@ -132,6 +133,7 @@ class LiarsGymEnv(gymnasium.Env[Obs, np.int64]):
         self.state = self.game.new_game(seed=int(rng.integers(2**62)))
         self._tails = Tails(self.encoder.tail)
         self._bot_views = Tails(None)
+        self._lost = False
         self._play_bots()
         obs, info = self._obs()
         info["seat"] = self.seat
@@ -139,7 +141,7 @@ class LiarsGymEnv(gymnasium.Env[Obs, np.int64]):
 
     def step(self, action: np.int64 | int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         state = self._state()
-        if state.over:
+        if state.over or self._lost:  # lost by an illegal action: the game is not over, the episode is
             raise IllegalAction("the episode is over: call reset()", code="episode_over")
         try:
             self.encoder.apply(state, self.seat, action_id(action))
@@ -149,6 +151,7 @@ class LiarsGymEnv(gymnasium.Env[Obs, np.int64]):
             obs, info = self._obs()
             info["illegal_action"] = str(exc)
             info["action_mask"] = self._mask = np.zeros_like(info["action_mask"])
+            self._lost = True
             return obs, -1.0, True, False, info
         self._play_bots()
         obs, info = self._obs()
