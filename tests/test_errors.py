@@ -50,8 +50,8 @@ def raised_codes() -> tuple[set[str], list[str]]:
             if name in REFUSALS:
                 if isinstance(code, ast.Constant) and isinstance(code.value, str):
                     codes.add(code.value)
-                else:
-                    missing.append(where)
+                elif not (isinstance(code, ast.Attribute) and code.attr == "code"):
+                    missing.append(where)  # a refusal passed on with its code (the arena says where) is fine
             elif name == "err" and isinstance(code, ast.Constant):  # check_int's chosen class
                 codes.add(cast(str, code.value))
             elif name in CODE_FIRST and isinstance(node.func, ast.Name) and node.args:
