@@ -48,3 +48,15 @@ def test_a_language_given_alone_is_the_welcomes_and_it_says_how_to_keep_it(
     keep = _("To keep this language: {flag} on each command, or {env}.")
     assert keep.split("{flag}")[0] in out and f"--lang {lang}" in out
     assert all(len(line) <= 80 for line in out.splitlines())
+
+
+def test_python_dash_m_liars_is_the_command() -> None:
+    """``python -m liars`` (what a Python user types when the script is not on the PATH) said
+    «No module named liars.__main__»."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "liars", "--lang", "nl"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0 and done.stdout.startswith("liars: bluffspellen"), done.stderr
