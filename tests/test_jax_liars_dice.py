@@ -208,3 +208,21 @@ def test_the_mccfr_example_learns_far_better_than_uniform_play() -> None:
     assert final < uniform / 2, (final, uniform)
     # the exact measure moved down from the start (the untrained table is uniform play)
     assert curve[0][2] == pytest.approx(uniform)
+
+
+def test_an_illegal_action_costs_its_taker_1_and_the_others_share_1() -> None:
+    """With three or more seats PGX's own penalty gave every other seat ``players - 1``.
+
+    Four players: a call before any bid gave the three others 3.0 each, three
+    times what winning the match gives (1).  Now the taker gets -1 and the
+    others share +1 (with two players that is PGX's +1 / -1, unchanged).
+    """
+    for players, others in ((2, 1.0), (4, 1 / 3)):
+        env = ljax.make("liars-dice", players=players, dice=1)
+        s = jax.jit(env.init)(jax.random.PRNGKey(0))
+        bad = jax.jit(env.step)(s, jnp.int32(0), jax.random.PRNGKey(1))  # "liar" before any bid
+        taker = int(s.current_player)
+        expected = np.full(players, others, np.float32)
+        expected[taker] = -1.0
+        assert bool(bad.terminated)
+        np.testing.assert_allclose(np.asarray(bad.rewards), expected)

@@ -73,6 +73,18 @@ class PgxEnv(pgx.Env):  # pgx ships no type information (see pyproject: mypy ove
     def num_actions(self) -> int:
         return self._num_actions
 
+    def _step_with_illegal_action(self, state: PgxState, loser: jax.Array) -> PgxState:
+        """An illegal action ends the game: -1 to its taker, and the other seats share +1.
+
+        PGX's own rule gives every other seat ``num_players - 1``: right for two players
+        (the same +1 / -1 as here), but with three or more each bystander got 2, 3, ...,
+        more than winning a match is worth (1), so a batch's returns were dominated by
+        other seats' mistakes.  Sharing +1 keeps every reward within [-1, 1].
+        """
+        others = 1.0 / (self.players - 1)
+        rewards = jnp.full_like(state.rewards, others).at[loser].set(-1.0)
+        return state.replace(rewards=rewards, terminated=jnp.bool_(True))
+
 
 def _words(key: jax.Array) -> tuple[jax.Array, jax.Array]:
     """Two 32-bit words of a key, new-style (``jax.random.key``) or raw (``PRNGKey``)."""
