@@ -2,7 +2,8 @@
 
 ``gymnasium.make("liars/LiarsDice-v0", players=2, opponents="random")`` after
 ``import liars.rl.gym`` (which registers ``liars/LiarsDice-v0``,
-``liars/Cheat-v0``, ``liars/Liegen-v0`` and ``liars/LoveLetter-v0``).
+``liars/Cheat-v0``, ``liars/Liegen-v0``, ``liars/LoveLetter-v0`` and
+``liars/LiarsDicePoker-v0``: one per game in :data:`liars.rl.NAMES`).
 
 The observation is the encoder's vector of your seat's view (``docs/rl.md``);
 the action mask is ``info["action_mask"]``, and ``env.unwrapped.action_masks()``
@@ -10,7 +11,8 @@ returns the same array (the method sb3-contrib's ``MaskablePPO`` looks for).
 The reward comes at the end: +1 shared among the winners, -1 shared among the
 others.  An illegal action (which ``check_env`` and unmasked policies will
 send) ends the episode as a loss with ``info["illegal_action"]`` saying why;
-the game itself is not changed by it.  ``illegal="raise"`` raises :class:`liars.IllegalAction` instead.
+the game itself is not changed by it, and a further ``step`` is refused until
+``reset``.  ``illegal="raise"`` raises :class:`liars.IllegalAction` instead.
 """
 
 from __future__ import annotations
