@@ -46,3 +46,39 @@ def test_a_guest_who_sat_down_is_not_told_they_left_the_table(web: Any, browser:
     finally:
         host.close()
         guest.close()
+
+
+def seats_cut(page: Any) -> list[str]:
+    """The seats on the felt whose content does not fit in their box (a box that scrolls)."""
+    cut: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('#felt .seat')]
+            .filter((s) => s.scrollHeight > s.clientHeight + 1)
+            .map((s) => `${s.innerText.replace(/\\s+/g, ' ')} (${s.scrollHeight} > ${s.clientHeight})`)"""
+    )
+    return cut
+
+
+def test_a_seat_whose_player_left_shows_all_of_itself_on_the_felt(web: Any, browser: Any) -> None:
+    """At 1280x800 a Love Letter seat whose player had left read «Pieter is van tafel gegaan · over
+    3 s neemt een bot het over» over three lines, and its box, of a fixed height, scrolled: the
+    rounds won and «ligt eruit» were out of it, then the cards its stand-in bot played."""
+    host = browser.new_context(locale="nl-NL", viewport={"width": 1280, "height": 800})
+    guest = browser.new_context(locale="nl-NL", **PHONE)
+    try:
+        page = host.new_page()
+        table = create_table(page, web.url, "love-letter", 2, {}, ["human", "human"], "Oma Gerda", grace=3)
+        friend = guest.new_page()
+        friend.goto(INVITES[table])
+        friend.fill("#join-name", "Pieter")
+        friend.click("#join")
+        friend.wait_for_selector("#table")
+        page.wait_for_selector("#table")
+        friend.close()  # Pieter puts his phone away
+        page.wait_for_selector(".seat .offline-tag .grace")
+        assert seats_cut(page) == []
+        page.wait_for_selector(".seat .away-tag", timeout=15000)  # his stand-in bot plays
+        page.wait_for_timeout(1500)
+        assert seats_cut(page) == []
+    finally:
+        host.close()
+        guest.close()
