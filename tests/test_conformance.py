@@ -10,6 +10,7 @@ import pytest
 
 import liars
 from liars import GameConfigError, IllegalAction
+from liars.core import SHOWN_IDS
 from tests.conformance import Spec, all_specs
 
 SPECS = all_specs()
@@ -169,9 +170,19 @@ def test_integer_and_json_forms_agree(spec: Spec, players: int, opts: dict[str, 
             assert [game.action_from_id(i) for i in ids] == legal
             for bad in (-1, game.num_actions, 1.0, True, "1"):
                 before = state.to_json()
-                with pytest.raises(IllegalAction):
+                with pytest.raises(IllegalAction) as refused:
                     state.act_id(bad)  # type: ignore[arg-type]
                 assert state.to_json() == before
+                # a short refusal however many ids are legal (Liegen's 676 made 4,000 letters)
+                assert len(str(refused.value)) < 300, str(refused.value)
+            unlisted = next((i for i in range(game.num_actions) if i not in set(ids)), None)
+            if unlisted is not None:  # a real id, not legal now: the refusal may list the legal ones
+                with pytest.raises(IllegalAction) as refused:
+                    state.act_id(unlisted)
+                said = str(refused.value)
+                assert len(said) < 300, said
+                if "legal: [" in said and len(ids) > SHOWN_IDS:
+                    assert said.endswith(f"({len(ids)} in all: legal_ids())"), said
             twin = state.clone()
             pick = rng.randrange(len(legal))
             twin.act_id(ids[pick])

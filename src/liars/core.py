@@ -146,6 +146,26 @@ class IllegalAction(Refusal):
     default_code = "illegal"
 
 
+def illegal_id(action_id: Any, legal: Sequence[int], what: str = "action id") -> IllegalAction:
+    """The refusal of an action id that is not legal now: the one wording every game gives.
+
+    Its message shows the legal ids when they are few, else the first of them and how many
+    there are: Liegen's opening has about 1,300, and the whole list made a 4,000-letter
+    message of every mistyped id (the ids themselves are ``legal_ids()``).
+    """
+    ids = list(legal)
+    shown = ", ".join(str(i) for i in ids[:SHOWN_IDS])
+    listing = f"[{shown}]" if len(ids) <= SHOWN_IDS else f"[{shown}, …] ({len(ids)} in all: legal_ids())"
+    return IllegalAction(
+        f"{what} {action_id!r} is not legal now; legal: {listing}",
+        code="action_id_illegal",
+        params={"id": action_id},
+    )
+
+
+SHOWN_IDS = 24  # legal ids a refusal's message lists before it gives their count instead
+
+
 class Action(Protocol):
     """Actions are small immutable values whose JSON form round-trips."""
 

@@ -38,6 +38,7 @@ from ..core import (
     check_int,
     check_keys,
     full_history,
+    illegal_id,
     register,
     save_error,
     saved_bool,
@@ -545,11 +546,7 @@ class CheatState(State[CheatSeatView, CheatView]):
             else:
                 self._pass(seat)
             return
-        raise IllegalAction(
-            f"action id {action_id} is not legal now; legal: {list(self.legal_ids())}",
-            code="action_id_illegal",
-            params={"id": action_id},
-        )
+        raise illegal_id(action_id, self.legal_ids())
 
     def _play(self, seat: int, cards: int) -> None:
         self.hands[seat] &= ~cards

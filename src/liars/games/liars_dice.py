@@ -39,6 +39,7 @@ from ..core import (
     check_int,
     check_keys,
     full_history,
+    illegal_id,
     register,
     save_error,
     saved_int,
@@ -560,11 +561,7 @@ class DiceState(State[DiceSeatView, DiceView]):
             return
         if self.over:
             raise IllegalAction("the game is over", code="game_over")
-        raise IllegalAction(
-            f"action id {action_id!r} is not legal now; legal: {list(self.legal_ids())}",
-            code="action_id_illegal",
-            params={"id": action_id},
-        )
+        raise illegal_id(action_id, self.legal_ids())
 
     def _resolve(self, caller: int, call: str) -> None:
         """Lift the cups, take the dice, record the round, start the next one.

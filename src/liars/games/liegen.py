@@ -37,6 +37,7 @@ from ..core import (
     View,
     check_int,
     check_keys,
+    illegal_id,
     register,
     save_error,
     saved_int,
@@ -465,11 +466,7 @@ class LiegenState(State[LiegenSeatView, LiegenView]):
             else:
                 self._pass()
             return
-        raise IllegalAction(
-            f"action id {action_id!r} is not legal now; legal: {list(self.legal_ids())}",
-            code="action_id_illegal",
-            params={"id": action_id},
-        )
+        raise illegal_id(action_id, self.legal_ids())
 
     def _fault(self, seat: int, action_id: int) -> str | None:
         """Why ``seat`` (to act) may not take the action ``action_id`` (>= 0) now; ``None``: legal.

@@ -32,6 +32,7 @@ from ..core import (
     View,
     check_int,
     check_keys,
+    illegal_id,
     register,
     save_error,
     saved_bool,
@@ -503,11 +504,7 @@ class LoveState(State[LoveSeatView, LoveView]):
             )
         ids, allowed = self._legal()
         if action_id not in allowed:
-            raise IllegalAction(
-                f"action id {action_id!r} is not legal now; legal: {list(ids)}",
-                code="action_id_illegal",
-                params={"id": action_id},
-            )
+            raise illegal_id(action_id, ids)
         self._apply(self.to_act[0], self.game.actions[action_id])
 
     # -- effects ----------------------------------------------------------

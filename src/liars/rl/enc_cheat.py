@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core import Game, GameConfigError, IllegalAction, State
+from ..core import Game, GameConfigError, IllegalAction, State, illegal_id
 from ..games.cheat_cards import RANKS
 from .base import Encoder, Field, Obs
 
@@ -189,8 +189,4 @@ class CheatEncoder(Encoder):
 
 
 def _illegal(action: int, legal: Sequence[int]) -> IllegalAction:
-    return IllegalAction(
-        f"abstract action {action} is not legal now; legal: {list(legal)}",
-        code="action_id_illegal",
-        params={"id": int(action)},
-    )
+    return illegal_id(int(action), legal, "abstract action")
