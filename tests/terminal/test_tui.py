@@ -556,6 +556,30 @@ def test_watch_plays_bots_only_to_the_end() -> None:
     assert app.return_value == 0
 
 
+@pytest.mark.parametrize("lang", ["nb", "nl"])
+def test_a_watch_says_in_its_empty_field_how_to_leave(lang: str) -> None:
+    """Watching, the field at the foot was an empty box with no prompt over it: nothing said that
+    Ctrl-C leaves or that the log scrolls (a person's game has its prompt line over the field).
+    At the end the field answers the last question, and the hint is gone."""
+    app = table_app("liars-dice", lang, seed=5, human=None, players=2, dice=1)
+    app.delay = 2.0  # a pause after each move: the watch is under way when we look
+
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.5)
+            shown = app.query_one("#action", Input).placeholder
+            assert not app.table.state.over
+            assert shown == _("Ctrl-C to leave · PageUp/PageDown: scroll the log")
+            assert "Ctrl-C" in shown and shown != "Ctrl-C to leave · PageUp/PageDown: scroll the log"
+            app.delay = 0
+            person = Person(app, pilot)
+            await person.wait(0)  # the game's end: its last question
+            assert app.table.state.over and app.query_one("#action", Input).placeholder == ""
+            await person.answer("")
+
+    asyncio.run(main())
+
+
 def test_watch_stops_at_the_action_bound() -> None:
     app = table_app("liegen", "nl", seed=5, human=None)
     app.bound = 9  # the real bound (checked above) takes thousands of moves; the stop is the same

@@ -246,7 +246,10 @@ class TableApp(App[int]):
         self.query_one("#log", RichLog).write(renderable, expand=True)
 
     def on_mount(self) -> None:
-        self.query_one("#action", Input).focus()
+        field = self.query_one("#action", Input)
+        field.focus()
+        if self.human is None:  # a watch: an empty field with no prompt said nothing of what to do
+            field.placeholder = _("Ctrl-C to leave · PageUp/PageDown: scroll the log")
         # A board taller than its room stays scrolled to its end, however its panels or the prompt
         # under it change: the hand, and under it the coach's advice when asked for (F2), are what
         # the person answers with, so the title goes first.  Liegen at eight in nl on 80×24 hid the
@@ -429,6 +432,7 @@ class TableApp(App[int]):
 
     async def last_question(self) -> None:
         """Another game (when offered), else Enter leaves; the screen stays until then."""
+        self.query_one("#action", Input).placeholder = ""  # the field answers this question now
         if not self.again:
             await self.ask([_("Game over")])
             self.exit(0)
