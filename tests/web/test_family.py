@@ -82,3 +82,29 @@ def test_a_seat_whose_player_left_shows_all_of_itself_on_the_felt(web: Any, brow
     finally:
         host.close()
         guest.close()
+
+
+def test_a_line_typed_while_the_table_talks_stays_in_the_order_it_was_typed(web: Any, browser: Any) -> None:
+    """Bram typed «Goed gespeeld» on his phone while Anouk sent a 👍: the page, rebuilt for her line,
+    gave the field its focus back with the caret at its start, and his next words came out in
+    front: « oma!Goed gespeeld». The same in the waiting room's name field as others sat down."""
+    host = browser.new_context(locale="nl-NL", viewport={"width": 1280, "height": 800})
+    guest = browser.new_context(locale="nl-NL", **PHONE)
+    try:
+        page = host.new_page()
+        table = create_table(page, web.url, "cheat", 3, {}, ["human", "human", "bot:basic"], "Anouk")
+        phone = guest.new_page()
+        phone.goto(INVITES[table])
+        phone.fill("#join-name", "Bram")
+        phone.click("#join")
+        phone.wait_for_selector("#table")
+        page.wait_for_selector("#chat-form")
+        phone.click("#chat-text")
+        phone.keyboard.type("Goed gespeeld")
+        page.click("#chat .reaction >> nth=0")  # Anouk's 👍 reaches his phone as he types
+        phone.wait_for_selector("#chat-lines li")
+        phone.keyboard.type(", oma!")
+        assert phone.input_value("#chat-text") == "Goed gespeeld, oma!"
+    finally:
+        host.close()
+        guest.close()

@@ -359,7 +359,12 @@ function send(action) {
 // -- rendering -------------------------------------------------------------------------------
 export function render() {
   document.documentElement.lang = getLang();
-  const focused = document.activeElement && document.activeElement.id;
+  const active = document.activeElement;
+  const focused = active && active.id;
+  // where the caret was in a text field: a field given its focus back has it at its start, and
+  // what was typed next came out in front («, oma!Goed gespeeld»)
+  let caret = null;
+  try { caret = active && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null; } catch { /* no caret */ }
   const y = window.scrollY; // the page is rebuilt: keep the reader where they were
   const chat = chatScroll();
   draw();
@@ -370,7 +375,10 @@ export function render() {
   document.querySelectorAll("#actions button:not([id])").forEach((el, i) => { el.id = `act-${i}`; });
   // A frame may arrive while someone types: give the field its focus back.
   const again = focused && document.getElementById(focused);
-  if (again && again !== document.activeElement) again.focus();
+  if (again && again !== document.activeElement) {
+    again.focus();
+    if (caret) try { again.setSelectionRange(caret[0], caret[1]); } catch { /* a field with no caret */ }
+  }
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight; // the newest line in sight
   chat();
