@@ -489,9 +489,11 @@ function handInSight() {
 function awayInSight() {
   const note = document.getElementById("away-me");
   if (!note) return;
+  // the status line counts too: with the notice in view but the status line scrolled off above
+  // it, the page stayed put (the desktop test saw it now and then, when the hand had been scrolled to)
   const r = note.getBoundingClientRect();
-  if (r.top >= 0 && r.bottom <= window.innerHeight) return;
-  const top = (document.getElementById("status") || note).getBoundingClientRect().top;
+  const top = Math.min(r.top, (document.getElementById("status") || note).getBoundingClientRect().top);
+  if (top >= 0 && r.bottom <= window.innerHeight) return;
   window.scrollBy(0, top - 8);
 }
 
