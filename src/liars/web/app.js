@@ -207,7 +207,7 @@ function connect() {
   S.ws = ws;
   S.wsFor = key;
   S.seat = mine ? mine.seat : null;
-  ws.onmessage = (ev) => onFrame(JSON.parse(ev.data));
+  ws.onmessage = (ev) => { S.heardAt = performance.now(); onFrame(JSON.parse(ev.data)); };
   ws.onopen = () => {
     if (mine) ws.send(JSON.stringify({ type: "auth", token: mine.token }));
     if (mine && S.coachOn) ws.send(JSON.stringify({ type: "coach", on: true })); // a new connection starts with it off
@@ -226,6 +226,31 @@ function connect() {
     setTimeout(() => { if (!S.ws && S.tableId) connect(); }, 1000);
   };
 }
+
+// A phone's page that comes back (its screen on again, its network back) may hold a connection
+// that died without closing: nothing then tells the page, which waits for frames that never come.
+// So it asks the server (a ping) and, if no frame comes within ALIVE_MS, connects again.
+const ALIVE_MS = 4000;
+function checkAlive() {
+  if (!S.tableId || S.closing || S.missing) return;
+  const ws = S.ws;
+  if (!ws) return connect();
+  if (ws.readyState !== WebSocket.OPEN) return; // opening: its own onopen or onclose will tell
+  const asked = performance.now();
+  try { ws.send(JSON.stringify({ type: "ping" })); } catch { return; } // closing: onclose reconnects
+  setTimeout(() => {
+    if (S.ws !== ws || (S.heardAt || 0) >= asked) return; // answered, or already replaced
+    ws.onclose = null;
+    ws.onmessage = null;
+    try { ws.close(); } catch { /* already gone */ }
+    S.ws = null;
+    S.lost = true;
+    render();
+    connect();
+  }, ALIVE_MS);
+}
+document.addEventListener("visibilitychange", () => { if (!document.hidden) checkAlive(); });
+window.addEventListener("online", checkAlive);
 
 function onFrame(f) {
   if (f.type === "error" && f.ref === null && TROUBLE.has(f.code)) {
