@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.helpers import INVITES, create_table
+from tests.web.helpers import INVITES, create_table, join
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
 
@@ -68,9 +68,7 @@ def test_a_seat_whose_player_left_shows_all_of_itself_on_the_felt(web: Any, brow
         page = host.new_page()
         table = create_table(page, web.url, "love-letter", 2, {}, ["human", "human"], "Oma Gerda", grace=3)
         friend = guest.new_page()
-        friend.goto(INVITES[table])
-        friend.fill("#join-name", "Pieter")
-        friend.click("#join")
+        join(friend, INVITES[table], "Pieter")
         friend.wait_for_selector("#table")
         page.wait_for_selector("#table")
         friend.close()  # Pieter puts his phone away
@@ -94,9 +92,7 @@ def test_a_line_typed_while_the_table_talks_stays_in_the_order_it_was_typed(web:
         page = host.new_page()
         table = create_table(page, web.url, "cheat", 3, {}, ["human", "human", "bot:basic"], "Anouk")
         phone = guest.new_page()
-        phone.goto(INVITES[table])
-        phone.fill("#join-name", "Bram")
-        phone.click("#join")
+        join(phone, INVITES[table], "Bram")
         phone.wait_for_selector("#table")
         page.wait_for_selector("#chat-form")
         phone.click("#chat-text")
