@@ -75,6 +75,15 @@ def _connected(base: str, table: str, seat: int) -> bool:
     return bool(seats[seat]["connected"])
 
 
+def stop(bot: subprocess.Popen[bytes] | None, server: Any) -> None:
+    """Kill the bot (if still running) and the server, whatever the test came to."""
+    if bot is not None and bot.poll() is None:
+        bot.kill()
+        bot.wait(10)
+    server.kill()
+    server.wait(10)
+
+
 def test_the_bot_takes_its_seat_up_again_after_a_server_restart(db: Db, tmp_path: Path) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -120,11 +129,7 @@ def test_the_bot_takes_its_seat_up_again_after_a_server_restart(db: Db, tmp_path
         )  # both played after the restart (the bot, not a stand-in: no timer ran out)
         me.close()
     finally:
-        if bot is not None and bot.poll() is None:
-            bot.kill()
-            bot.wait(10)
-        server.kill()
-        server.wait(10)
+        stop(bot, server)
 
 
 def test_the_bot_gives_up_after_its_tries_and_says_the_seat_is_still_yours(db: Db, tmp_path: Path) -> None:
@@ -156,11 +161,7 @@ def test_the_bot_gives_up_after_its_tries_and_says_the_seat_is_still_yours(db: D
         assert "kon na 2 pogingen niet terug aan tafel komen" in said
         assert "De plaats is nog steeds van jou" in said
     finally:
-        if bot is not None and bot.poll() is None:
-            bot.kill()
-            bot.wait(10)
-        server.kill()
-        server.wait(10)
+        stop(bot, server)
 
 
 def test_a_server_never_reached_is_not_a_lost_connection(tmp_path: Path) -> None:
@@ -209,8 +210,4 @@ def test_a_seat_waiting_for_players_that_loses_the_server_was_reached(db: Db, tm
         assert "connection lost" in said and "The seat is still yours" in said, said
         assert "cannot reach" not in said and "Check --server" not in said, said
     finally:
-        if bot is not None and bot.poll() is None:
-            bot.kill()
-            bot.wait(10)
-        server.kill()
-        server.wait(10)
+        stop(bot, server)
