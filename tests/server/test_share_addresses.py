@@ -34,12 +34,12 @@ def test_the_first_lines_say_where_to_open_it_and_whether_others_can(lang: str) 
     """``liars server on http://127.0.0.1:8000`` was all it said, in English: nothing told the host
     that the phones around the table could not open it."""
     i18n.use(lang)
-    local = started("127.0.0.1", 8000, "sqlite+aiosqlite:///x").splitlines()
+    local = started("127.0.0.1", 8000, "sqlite+aiosqlite:///x", share_origins("127.0.0.1", 8000)).splitlines()
     assert local[0] == i18n._("liars server: open {url} (database {db})").format(
         url="http://127.0.0.1:8000/", db="sqlite+aiosqlite"
     )
     assert "liars serve --host 0.0.0.0 --port 8000" in local[1]
-    shared = started("10.1.2.3", 8000, "sqlite+aiosqlite:///x").splitlines()
+    shared = started("10.1.2.3", 8000, "sqlite+aiosqlite:///x", share_origins("10.1.2.3", 8000)).splitlines()
     assert shared == [
         i18n._("liars server: open {url} (database {db})").format(
             url="http://10.1.2.3:8000/", db="sqlite+aiosqlite"

@@ -98,9 +98,7 @@ def run(args: argparse.Namespace) -> int:
                 records = arena.run(
                     config, matches, jobs=args.jobs, ray=ray, progress=lambda n: bar.advance(task, n)
                 )
-    except (
-        arena.BotFailed
-    ) as exc:  # the user's bot raised: one line, no traceback (exit 2, as an illegal answer)
+    except arena.BotFailed as exc:  # the user's bot raised: one line, no traceback (exit 2, as illegal)
         print(f"liars: {exc}", file=sys.stderr)
         return 2
     summary = arena.summarize(config, records)

@@ -62,8 +62,11 @@ def trusted_proxies(text: str | None) -> list[str]:
     return [a.strip() for a in (text or "").split(",") if a.strip()]
 
 
-def build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
+def build(args: argparse.Namespace, origins: tuple[str, ...] | None = None) -> tuple[Any, dict[str, Any]]:
     """The app and uvicorn's options for these arguments (the tests serve exactly what this builds).
+
+    ``origins``: where other devices reach it (:func:`liars.server.addresses.share_origins`),
+    if the caller has them already (``run`` prints them too); else they are looked up here.
 
     No proxy is trusted unless ``--trust-proxy`` names it: uvicorn by default believes
     ``X-Forwarded-For`` from 127.0.0.1, so any local client (or a proxy that passes the
@@ -93,7 +96,7 @@ def build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
         max_bot_tables=args.max_bot_tables or None,
         bot_cpu=args.bot_cpu or None,
         turn_seconds=args.turn_seconds or None,
-        share_origins=share_origins(args.host, args.port),
+        share_origins=share_origins(args.host, args.port) if origins is None else origins,
         redis=args.redis,
         redis_prefix=args.redis_prefix,
     )
@@ -121,18 +124,18 @@ def build(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
     return app, options
 
 
-def started(host: str, port: int, db: str) -> str:
+def started(host: str, port: int, db: str, origins: tuple[str, ...]) -> str:
     """The first words of a running server, in the person's language: where to open it, and
-    whether other devices on the network can (an invite link is no use to a phone otherwise)."""
-    from ..server.addresses import share_origins
+    whether other devices on the network can (``origins``, from ``share_origins``: an invite
+    link is no use to a phone otherwise)."""
+    from ..server.addresses import EVERY_INTERFACE
 
     here = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else '[::1]' if host == '::' else host}:{port}/"
     lines = [_("liars server: open {url} (database {db})").format(url=here, db=db.split("://")[0])]
-    origins = share_origins(host, port)
     shared = [o + "/" for o in origins if o + "/" != here]
     if shared:
         lines.append(_("Phones and computers on your network: {urls}").format(urls=", ".join(shared)))
-    elif not origins and host not in ("0.0.0.0", "::", ""):  # this machine only (else: no network)
+    elif not origins and host not in EVERY_INTERFACE:  # this machine only (else: no network found)
         lines.append(
             _("Only this computer can open it; to let others on your network join: {command}").format(
                 command=f"liars serve --host 0.0.0.0 --port {port}"
@@ -160,8 +163,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"--db: cannot open the database ({unopenable}); check the URL and the server", file=sys.stderr)
         return 2
     _raise_fd_limit(args.max_connections)
-    app, options = build(args)
-    print(started(args.host, args.port, db), flush=True)
+    from ..server.addresses import share_origins
+
+    origins = share_origins(args.host, args.port)  # looked up once: for the page and for this line
+    app, options = build(args, origins)
+    print(started(args.host, args.port, db, origins), flush=True)
     uvicorn.run(app, host=args.host, port=args.port, **options)
     return 0
 

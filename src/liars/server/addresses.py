@@ -13,7 +13,7 @@ import ipaddress
 import socket
 from contextlib import suppress
 
-_ALL = ("0.0.0.0", "::", "")
+EVERY_INTERFACE = ("0.0.0.0", "::", "")  # the hosts that listen on every network of this machine
 _PROBE = ("192.0.2.1", 9)  # TEST-NET-1 (RFC 5737): a UDP connect picks a route and sends nothing
 
 
@@ -24,7 +24,7 @@ def share_origins(host: str, port: int) -> tuple[str, ...]:
     machine's own IPv4 addresses on its networks, the one its default route uses first.
     A named or specific host is taken as it is written.
     """
-    if host in _ALL:
+    if host in EVERY_INTERFACE:
         addresses = network_addresses()
     else:
         try:
