@@ -146,11 +146,14 @@ class IllegalAction(Refusal):
     default_code = "illegal"
 
 
+SHOWN_IDS = 24  # legal ids a refusal's message lists before it gives their count instead
+
+
 def illegal_id(action_id: Any, legal: Sequence[int], what: str = "action id") -> IllegalAction:
     """The refusal of an action id that is not legal now: the one wording every game gives.
 
     Its message shows the legal ids when they are few, else the first of them and how many
-    there are: Liegen's opening has about 1,300, and the whole list made a 4,000-letter
+    there are: Liegen's opening has 676 at four players, and the whole list made a 3,900-letter
     message of every mistyped id (the ids themselves are ``legal_ids()``).
     """
     ids = list(legal)
@@ -161,9 +164,6 @@ def illegal_id(action_id: Any, legal: Sequence[int], what: str = "action id") ->
         code="action_id_illegal",
         params={"id": action_id},
     )
-
-
-SHOWN_IDS = 24  # legal ids a refusal's message lists before it gives their count instead
 
 
 class Action(Protocol):

@@ -186,10 +186,7 @@ def flag(option: Option) -> str:
 def _int_or_none(text: str) -> int | None:
     if text.lower() in ("none", "off", "ingen", "geen", "-", pgettext("option value", "none").lower()):
         return None
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("not a whole number: {text}").format(text=text)) from None
+    return whole_number(text)
 
 
 def whole_number(text: str) -> int:
